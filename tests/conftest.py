@@ -1,0 +1,64 @@
+"""Shared fixtures: one strict build of the real site per test session."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+LANGUAGES = ("en", "fi", "it", "ar")
+DEFAULT_LANGUAGE = "en"
+
+
+def url_prefix(lang: str) -> str:
+    """Folder of a language in the built site ('' for the default language)."""
+    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+
+
+def mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProcess:
+    """Run `mkdocs build --strict` on a project folder, never with --quiet."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
+         str(project / "mkdocs.yml"), "-d", str(site_dir)],
+        cwd=project, env=env, capture_output=True, text=True,
+    )
+
+
+def build_problems(result: subprocess.CompletedProcess) -> list[str]:
+    """Lines of a build's output that a strict build must not print."""
+    return [line for line in result.stderr.splitlines()
+            if line.startswith(("WARNING", "ERROR")) or "Aborted" in line]
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory) -> Path:
+    """The real site, built strictly once; the build must print no warning."""
+    out = tmp_path_factory.mktemp("site")
+    result = mkdocs_build(ROOT, out)
+    problems = build_problems(result)
+    assert result.returncode == 0 and not problems, (
+        "strict build failed:\n" + "\n".join(problems or result.stderr.splitlines()[-20:])
+    )
+    return out
+
+
+def source_pages(lang: str = DEFAULT_LANGUAGE) -> list[str]:
+    """Page paths (relative to the language folder) of one language's sources."""
+    base = DOCS / lang
+    return sorted(p.relative_to(base).as_posix() for p in base.rglob("*.md"))
+
+
+def built_path(site_dir: Path, lang: str, page: str) -> Path:
+    """Where a source page of a language lands in the built site."""
+    stem = page[:-3]
+    if stem == "index" or stem.endswith("/index"):
+        rel = stem[: -len("index")]
+    else:
+        rel = stem + "/"
+    return site_dir / url_prefix(lang) / rel / "index.html"

@@ -1,0 +1,47 @@
+"""The built site: every page in every language, with the right lang and dir."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import html
+
+from conftest import DEFAULT_LANGUAGE, DOCS, LANGUAGES, built_path, source_pages
+
+RTL = {"ar"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_english_page_has_a_source_in_each_language(lang):
+    missing = sorted(set(source_pages(DEFAULT_LANGUAGE)) - set(source_pages(lang)))
+    assert not missing, f"docs/{lang}/ lacks translations of: {', '.join(missing)}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_is_built_at_its_url(site, lang):
+    missing = [page for page in source_pages(DEFAULT_LANGUAGE)
+               if not built_path(site, lang, page).is_file()]
+    assert not missing, f"{lang}: no built page for {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_lang_and_dir_on_every_page(site, lang):
+    expected_dir = "rtl" if lang in RTL else "ltr"
+    wrong = []
+    for page in source_pages(lang):
+        path = built_path(site, lang, page)
+        tree = html.parse(str(path)).getroot()
+        body_dir = tree.body.get("dir")
+        if tree.get("lang") != lang or body_dir != expected_dir:
+            wrong.append(f"{path.relative_to(site)}: lang={tree.get('lang')!r} dir={body_dir!r}")
+    assert not wrong, f"expected lang={lang!r} dir={expected_dir!r}:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_page_content_is_in_its_language(site, lang):
+    """A page under /<lang>/ is built from docs/<lang>/, not an English fallback."""
+    for page in source_pages(lang):
+        source = (DOCS / lang / page).read_text(encoding="utf-8")
+        title = next(line[2:].strip() for line in source.splitlines() if line.startswith("# "))
+        tree = html.parse(str(built_path(site, lang, page))).getroot()
+        h1 = tree.xpath("string(//article//h1)").replace("¶", "").strip()
+        assert h1 == title, f"{lang}/{page}: built H1 {h1!r} is not the source's {title!r}"
