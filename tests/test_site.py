@@ -45,3 +45,16 @@ def test_page_content_is_in_its_language(site, lang):
         tree = html.parse(str(built_path(site, lang, page))).getroot()
         h1 = tree.xpath("string(//article//h1)").replace("¶", "").strip()
         assert h1 == title, f"{lang}/{page}: built H1 {h1!r} is not the source's {title!r}"
+
+
+def palette_labels(page) -> set[str]:
+    tree = html.parse(str(page)).getroot()
+    return set(tree.xpath("//form[@data-md-component='palette']//label/@title"))
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE])
+def test_theme_toggle_is_labelled_in_the_page_language(site, lang):
+    english = palette_labels(built_path(site, DEFAULT_LANGUAGE, "index.md"))
+    labels = palette_labels(built_path(site, lang, "index.md"))
+    assert english and len(labels) == len(english), "palette toggle labels missing"
+    assert not labels & english, f"{lang}: English toggle labels on a {lang} page: {labels & english}"
