@@ -58,3 +58,15 @@ def test_theme_toggle_is_labelled_in_the_page_language(site, lang):
     labels = palette_labels(built_path(site, lang, "index.md"))
     assert english and len(labels) == len(english), "palette toggle labels missing"
     assert not labels & english, f"{lang}: English toggle labels on a {lang} page: {labels & english}"
+
+
+ENGLISH_UI = ("Jump back to footnote", 'title="Permanent link"')
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != DEFAULT_LANGUAGE])
+def test_no_english_interface_strings_from_markdown_extensions(site, lang):
+    leaks = []
+    for page in source_pages(lang):
+        text = built_path(site, lang, page).read_text(encoding="utf-8")
+        leaks += [f"{lang}/{page}: {s!r}" for s in ENGLISH_UI if s in text]
+    assert not leaks, "English interface strings on translated pages:\n" + "\n".join(leaks)
