@@ -70,3 +70,14 @@ def test_no_english_interface_strings_from_markdown_extensions(site, lang):
         text = built_path(site, lang, page).read_text(encoding="utf-8")
         leaks += [f"{lang}/{page}: {s!r}" for s in ENGLISH_UI if s in text]
     assert not leaks, "English interface strings on translated pages:\n" + "\n".join(leaks)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_page_titles_do_not_repeat_the_site_name(site, lang):
+    repeated = []
+    for page in source_pages(lang):
+        title = html.parse(str(built_path(site, lang, page))).getroot().findtext(".//title")
+        parts = [part.strip() for part in title.split(" - ")]
+        if len(parts) != len(set(parts)):
+            repeated.append(f"{lang}/{page}: {title!r}")
+    assert not repeated, "\n".join(repeated)
