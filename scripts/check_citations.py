@@ -155,6 +155,7 @@ def load_project(docs: Path, root: Path | None = None) -> Project:
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 INLINE_CODE = re.compile(r"(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 
 
 def line_of(text: str, offset: int) -> int:
@@ -166,8 +167,9 @@ def blank(text: str) -> str:
     return re.sub(r"[^\n]", " ", text)
 
 
-def mask_code(text: str) -> str:
-    """The text with fenced blocks and inline code blanked out."""
+def mask_unrendered(text: str) -> str:
+    """The text with fenced blocks, inline code and HTML comments blanked out:
+    markers there are never rendered as citations."""
     out, fence = [], None
     for line in text.splitlines(keepends=True):
         match = FENCE.match(line)
@@ -180,7 +182,8 @@ def mask_code(text: str) -> str:
             out.append(blank(line))
         else:
             out.append(line)
-    return INLINE_CODE.sub(lambda m: blank(m.group(0)), "".join(out))
+    text = INLINE_CODE.sub(lambda m: blank(m.group(0)), "".join(out))
+    return HTML_COMMENT.sub(lambda m: blank(m.group(0)), text)
 
 
 def mask_front_matter(text: str) -> str:
@@ -343,8 +346,8 @@ class Article:
 
     @cached_property
     def body(self) -> str:
-        """The text with front matter and code blanked out (offsets kept)."""
-        return mask_code(mask_front_matter(self.text))
+        """The text with front matter, code and comments blanked out (offsets kept)."""
+        return mask_unrendered(mask_front_matter(self.text))
 
     @cached_property
     def markers(self) -> list[Marker]:

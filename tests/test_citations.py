@@ -1,0 +1,428 @@
+"""Citation and link integrity: the real site is clean, and every rule bites.
+
+Each rule gets a planted defect in its own copy of a real article
+(`planted-<case>`, all four languages, its own citation file) inside a
+temporary copy of the project. The checker runs once on that copy, and one
+strict build of it shows that the build fails with the same file:line and
+rule; findings are then sorted out per planted copy, so each case sees only
+its own defect.
+
+Cases whose defect makes MkDocs itself warn inside a non-default language
+build ("a footnote that is never referenced") go to a second project: that
+warning aborts the i18n plugin's remaining language builds, which would leave
+the other cases without their Italian and Arabic pages.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from conftest import DOCS, LANGUAGES, ROOT, mkdocs_build
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import check_citations as cc  # noqa: E402
+
+SOURCE = "jax-tensorflow-tpu-memory"  # a real article, complete in every language
+FINDING_LINE = re.compile(r"^\S+:\d+: (F1|R\d+|S\d) .+; .+$")
+
+
+# ---------------------------------------------------------------------------
+# The real docs and the real built site
+# ---------------------------------------------------------------------------
+
+def test_real_docs_have_no_finding():
+    findings = cc.check_sources(cc.load_project(DOCS, root=ROOT))
+    assert not findings, "\n".join(map(str, findings))
+
+
+def test_real_site_has_no_finding(site):
+    findings = cc.check_site(cc.load_project(DOCS, root=ROOT), site)
+    assert not findings, "\n".join(map(str, findings))
+
+
+# ---------------------------------------------------------------------------
+# Planting helpers
+# ---------------------------------------------------------------------------
+
+def line_at(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def replace_nth(path: Path, old: str, new: str, nth: int = 1) -> int:
+    """Replace the nth occurrence of `old`; return its line."""
+    text = path.read_text(encoding="utf-8")
+    offset = -1
+    for _ in range(nth):
+        offset = text.index(old, offset + 1)
+    path.write_text(text[:offset] + new + text[offset + len(old):], encoding="utf-8")
+    return line_at(text, offset)
+
+
+def insert_before_references(path: Path, lang: str, paragraph: str) -> int:
+    """Add a paragraph just above the references heading; return its line."""
+    heading = f"\n## {cc.REFERENCES_HEADING[lang]}\n"
+    return replace_nth(path, heading, f"\n{paragraph}\n{heading}") + 1
+
+
+def first_line_with(path: Path, needle: str) -> int:
+    text = path.read_text(encoding="utf-8")
+    return line_at(text, text.index(needle))
+
+
+@dataclass
+class Planted:
+    """One planted copy of the source article: `planted-<case>`."""
+    root: Path
+    slug: str
+
+    def article(self, lang: str) -> Path:
+        return self.root / "docs" / lang / "articles" / f"{self.slug}.md"
+
+    @property
+    def citations(self) -> Path:
+        return self.root / "docs" / "citations" / f"{self.slug}.md"
+
+    def files(self) -> list[Path]:
+        return [self.citations] + [self.article(lang) for lang in LANGUAGES]
+
+    def rel(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+
+# Each plant edits its copy and returns (file, line) of the finding it expects.
+
+def plant_front_matter(p: Planted):
+    return p.article("en"), replace_nth(p.article("en"), "facts_checked: 2026-11-22", "facts_checked: soon")
+
+
+def plant_cut_off_entry(p: Planted):
+    lines = p.citations.read_text(encoding="utf-8").splitlines()
+    lines[-1] = lines[-1][: lines[-1].index("*") + 8]
+    p.citations.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return p.citations, len(lines)
+
+
+def plant_wrong_heading(p: Planted):
+    return p.article("fi"), replace_nth(p.article("fi"), "\n## Lähteet\n", "\n## Viitteet\n") + 1
+
+
+def plant_undefined_marker(p: Planted):
+    text = p.article("en").read_text(encoding="utf-8")
+    last = list(re.finditer(r"\[\^\d+\]", text))[-1]
+    return p.article("en"), replace_nth(p.article("en"), text[last.start():], "[^99]" + text[last.start():])
+
+
+def plant_uncited_entry(p: Planted):
+    lines = p.citations.read_text(encoding="utf-8").splitlines()
+    lines.append(f"[^{len(lines) + 1}]: Example. *Never cited*. <https://example.org/uncited>")
+    p.citations.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return p.citations, len(lines)
+
+
+def plant_swapped_first_citations(p: Planted):
+    path = p.article("it")
+    text = path.read_text(encoding="utf-8")
+    first3, first4 = text.index("[^3]"), text.index("[^4]")
+    text = text[:first3] + "[^4]" + text[first3 + 4:first4] + "[^3]" + text[first4 + 4:]
+    path.write_text(text, encoding="utf-8")
+    return path, line_at(text, text.index("[^3]"))
+
+
+def plant_arabic_question_mark(p: Planted):
+    return p.citations, replace_nth(p.citations, ">\n", "\u061fx=1>\n", nth=2)
+
+
+def plant_arabic_indic_digits(p: Planted):
+    return p.article("ar"), replace_nth(p.article("ar"), "[^2]", "[^\u0662]", nth=2)
+
+
+def plant_flipped_marker(p: Planted):
+    return p.article("ar"), replace_nth(p.article("ar"), "[^3]", "[^3] ]3[")
+
+
+def plant_plain_text_marker(p: Planted):
+    return p.article("fi"), replace_nth(p.article("fi"), "[^5]", "[^5] [5]")
+
+
+def plant_missing_translation(p: Planted):
+    p.article("it").unlink()
+    return p.article("en"), 1
+
+
+def plant_wrong_include(p: Planted):
+    path = p.article("fi")
+    line = replace_nth(path, f'"citations/{p.slug}.md"', f'"citations/{SOURCE}.md"')
+    return path, line
+
+
+def plant_uncited_in_one_language(p: Planted):
+    path = p.article("fi")
+    text = path.read_text(encoding="utf-8")
+    highest = max(int(n) for n in re.findall(r"\[\^(\d+)\]", text))
+    text = text.replace(f"[^{highest}]", "")
+    path.write_text(text, encoding="utf-8")
+    return path, len(text.rstrip("\n").split("\n"))
+
+
+def plant_changed_copy_of_references(p: Planted):
+    """fi keeps its own copy of the references, with one URL changed."""
+    lines = p.citations.read_text(encoding="utf-8").splitlines()
+    lines[-1] = lines[-1][:-1] + "/changed>"
+    return p.article("fi"), replace_nth(p.article("fi"), f'--8<-- "citations/{p.slug}.md"', "\n".join(lines))
+
+
+def plant_broken_anchor(p: Planted):
+    insert_before_references(p.article("en"), "en", "See [the missing part](#no-such-section).")
+    return p.article("en"), None
+
+
+def plant_paragraph(markup: str):
+    def plant(p: Planted):
+        return p.article("en"), insert_before_references(p.article("en"), "en", markup)
+    return plant
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    rule: str
+    plant: Callable[[Planted], tuple[Path, int | None]]
+    also: frozenset[str] = frozenset()  # other rules the same defect triggers
+    site_rule: str | None = None  # the rule it breaks on the built site
+    project: str = "main"  # which planted project holds it (see the docstring)
+
+
+CASES = [
+    Case("f1", "F1", plant_front_matter),
+    Case("r1-entry", "R1", plant_cut_off_entry),
+    Case("r1-heading", "R1", plant_wrong_heading),
+    Case("r2", "R2", plant_undefined_marker, frozenset({"R9"}), site_rule="R6"),
+    Case("r3", "R3", plant_uncited_entry, site_rule="R6", project="unreferenced"),
+    Case("r4", "R4", plant_swapped_first_citations),
+    Case("r5", "R5", plant_arabic_question_mark),
+    Case("r6-digits", "R6", plant_arabic_indic_digits),
+    Case("r6-flipped", "R6", plant_flipped_marker),
+    Case("r6-plain", "R6", plant_plain_text_marker),
+    Case("r7", "R7", plant_missing_translation),
+    Case("r8", "R8", plant_wrong_include),
+    Case("r9", "R9", plant_uncited_in_one_language, frozenset({"R3"}), project="unreferenced"),
+    Case("r10", "R8", plant_changed_copy_of_references, site_rule="R10"),
+    Case("r11", "", plant_broken_anchor, site_rule="R11"),
+    Case("s1", "S1", plant_paragraph("<script>alert(1)</script>")),
+    Case("s2", "S2", plant_paragraph('<span onmouseover="alert(1)">hover</span>')),
+    Case("s3-javascript", "S3", plant_paragraph("[click](javascript:alert(1))")),
+    Case("s3-data", "S3", plant_paragraph("[open](data:text/html,hello)")),
+    Case("s4", "S4", plant_paragraph("[the old page](http://example.org/)")),
+    Case("control", "", lambda p: (None, None)),
+]
+
+
+# ---------------------------------------------------------------------------
+# One planted project, checked once and built once
+# ---------------------------------------------------------------------------
+
+@dataclass
+class PlantedProject:
+    root: Path
+    copies: dict[str, Planted]
+    expected: dict[str, tuple[Path | None, int | None]]
+    findings: list[cc.Finding]
+
+
+def copy_project(root: Path) -> None:
+    shutil.copytree(DOCS, root / "docs")
+    shutil.copytree(ROOT / "overrides", root / "overrides")
+    (root / "scripts").mkdir()
+    shutil.copy2(ROOT / "scripts" / "check_citations.py", root / "scripts")
+    shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+
+
+def add_copy(root: Path, slug: str) -> Planted:
+    """A copy of the source article under `slug`, in every language and in nav."""
+    planted = Planted(root, slug)
+    shutil.copy2(DOCS / "citations" / f"{SOURCE}.md", planted.citations)
+    for lang in LANGUAGES:
+        text = (DOCS / lang / "articles" / f"{SOURCE}.md").read_text(encoding="utf-8")
+        planted.article(lang).write_text(
+            text.replace(f'"citations/{SOURCE}.md"', f'"citations/{slug}.md"'), encoding="utf-8")
+    config = root / "mkdocs.yml"
+    nav_line = f"      - articles/{SOURCE}.md\n"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        nav_line, nav_line + f"      - articles/{slug}.md\n", 1), encoding="utf-8")
+    return planted
+
+
+def make_project(root: Path, cases: list[Case]) -> PlantedProject:
+    copy_project(root)
+    copies, expected = {}, {}
+    for case in cases:
+        copies[case.name] = add_copy(root, f"planted-{case.name}")
+        expected[case.name] = case.plant(copies[case.name])
+    findings = cc.check_sources(cc.load_project(root / "docs", root=root))
+    return PlantedProject(root, copies, expected, findings)
+
+
+@pytest.fixture(scope="module")
+def projects(tmp_path_factory) -> dict[str, PlantedProject]:
+    names = sorted({case.project for case in CASES})
+    return {name: make_project(tmp_path_factory.mktemp(f"planted-{name}"),
+                               [case for case in CASES if case.project == name]) for name in names}
+
+
+@dataclass
+class Build:
+    result: subprocess.CompletedProcess
+    findings: list[cc.Finding]
+    site: Path
+
+
+@pytest.fixture(scope="module")
+def builds(projects):
+    """Each planted project built strictly once (on first use), and site-checked."""
+    done: dict[str, Build] = {}
+
+    def build(name: str) -> Build:
+        if name not in done:
+            project = projects[name]
+            site = project.root / "site-out"
+            result = mkdocs_build(project.root, site)
+            findings = cc.check_site(cc.load_project(project.root / "docs", root=project.root), site)
+            done[name] = Build(result, findings, site)
+        return done[name]
+    return build
+
+
+def findings_in(findings: list[cc.Finding], copy: Planted) -> list[cc.Finding]:
+    """The findings that belong to one planted copy (sources or built pages)."""
+    return [f for f in findings
+            if f.file.endswith(f"/{copy.slug}.md") or f.file.endswith(f"/{copy.slug}/index.html")]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
+def test_checker_reports_the_planted_defect(projects, case):
+    planted = projects[case.project]
+    copy = planted.copies[case.name]
+    mine = findings_in(planted.findings, copy)
+    if not case.rule:
+        assert not mine, "\n".join(map(str, mine))
+        return
+    path, line = planted.expected[case.name]
+    assert any(f.rule == case.rule and f.file == copy.rel(path) and f.line == line for f in mine), (
+        f"expected {copy.rel(path)}:{line}: {case.rule}, got:\n" + "\n".join(map(str, mine)))
+    unexpected = [f for f in mine if f.rule not in {case.rule} | case.also]
+    assert not unexpected, "\n".join(map(str, unexpected))
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.rule], ids=lambda case: case.name)
+def test_strict_build_fails_naming_file_line_and_rule(projects, builds, case):
+    planted, result = projects[case.project], builds(case.project).result
+    copy = planted.copies[case.name]
+    path, line = planted.expected[case.name]
+    expected = f"WARNING -  {copy.rel(path)}:{line}: {case.rule} "
+    reported = [f for f in planted.findings
+                if (f.file, f.line, f.rule) == (copy.rel(path), line, case.rule)]
+    lines = [text for text in result.stderr.splitlines() if text.startswith(expected)]
+    assert result.returncode != 0
+    assert len(lines) == len(reported), (
+        f"expected {len(reported)} line(s) starting {expected!r}, once per finding, not once per "
+        "language build:\n" + "\n".join(text for text in result.stderr.splitlines() if copy.slug in text))
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.site_rule or c.name == "control"],
+                         ids=lambda case: case.name)
+def test_site_checker_reports_the_planted_defect(projects, builds, case):
+    planted, build = projects[case.project], builds(case.project)
+    copy = planted.copies[case.name]
+    mine = findings_in(build.findings, copy)
+    if not case.site_rule:
+        assert not mine, "\n".join(map(str, mine))
+        return
+    hits = [f for f in mine if f.rule == case.site_rule]
+    assert hits, f"no {case.site_rule} finding for {copy.slug}:\n" + "\n".join(map(str, mine))
+    for finding in hits:
+        page = planted.root / finding.file
+        assert page.is_file() and page.suffix == ".html", finding
+        assert 1 < finding.line <= len(page.read_text(encoding="utf-8").splitlines()), finding
+        assert "(page docs/" in finding.message, finding
+
+
+def test_site_findings_point_at_the_offending_element(projects, builds):
+    planted, build = projects["main"], builds("main")
+    broken = [f for f in build.findings if f.rule == "R11" and "planted-r11" in f.file]
+    changed = [f for f in build.findings if f.rule == "R10" and "planted-r10" in f.file]
+    assert broken and changed
+    assert all(f.file.startswith("site-out/articles/") for f in broken)
+    assert all(f.file.startswith("site-out/fi/articles/") for f in changed)
+    for finding, needle in [(broken[0], 'href="#no-such-section"'), (changed[0], 'id="fn:')]:
+        html_line = (planted.root / finding.file).read_text(encoding="utf-8").splitlines()[finding.line - 1]
+        assert needle in html_line, (finding, html_line)
+
+
+def test_build_reports_the_broken_anchor(builds):
+    assert "'en/articles/planted-r11.md' contains a link '#no-such-section'" in builds("main").result.stderr
+
+
+def test_command_line_prints_one_line_per_finding_and_fails(projects, builds):
+    planted, site = projects["main"], builds("main").site
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "check_citations.py"),
+         "--docs", str(planted.root / "docs"), "--site", str(site)],
+        cwd=planted.root, capture_output=True, text=True)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines and all(FINDING_LINE.match(line) for line in lines), result.stdout[:2000]
+    assert any(line.startswith("docs/citations/planted-r5.md:") for line in lines)
+
+
+def test_command_line_passes_on_the_real_docs():
+    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "check_citations.py")],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+# ---------------------------------------------------------------------------
+# R5 in detail: every kind of broken URL, one finding each
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("url, problem", [
+    ("https://example.org/a b", "whitespace"),
+    ("https://example.org/item\u061fid=1", "U+061F ARABIC QUESTION MARK"),
+    ("https://example.org/a\u060cb", "U+060C ARABIC COMMA"),
+    ("https://example.org/\u200fpage", "U+200F RIGHT-TO-LEFT MARK"),
+    ("https://example.org/\u200epage", "U+200E LEFT-TO-RIGHT MARK"),
+    ("https://example.org/\u061cpage", "U+061C ARABIC LETTER MARK"),
+    ("https://example.org/\u202bpage", "U+202B RIGHT-TO-LEFT EMBEDDING"),
+    ("https://example.org/\u2067page", "U+2067 RIGHT-TO-LEFT ISOLATE"),
+    ("https://example.org/a\u00a0b", "U+00A0 NO-BREAK SPACE"),
+    ("https://example.org/a\u200bb", "U+200B ZERO WIDTH SPACE"),
+    ("https://example.org/a\ufeffb", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+    ("https://example.org/page.", "ends with '.'"),
+    ("https://example.org/page)", "ends with ')'"),
+    ("http://example.org/page", "http://"),
+    ("ftp://example.org/page", "not an absolute https URL"),
+    ("example.org/page", "not an absolute https URL"),
+    ("https://localhost/page", "no valid host"),
+    ("https://exa_mple.org/page", "no valid host"),
+    ("https:///page", "no valid host"),
+])
+def test_url_problems(url, problem):
+    problems = cc.url_problems(url)
+    assert len(problems) == 1 and problem in problems[0][0], problems
+
+
+@pytest.mark.parametrize("url", [
+    "https://docs.jax.dev/en/latest/gpu_memory_allocation.html",
+    "https://news.ycombinator.com/item?id=29128998",
+    "https://massedcompute.com/faq-answers/?question=a+b%3F",
+    "https://en.wikipedia.org/wiki/Tensor_Processing_Unit_(TPU)_v2",
+])
+def test_good_urls_pass(url):
+    assert cc.url_problems(url) == []
