@@ -260,47 +260,58 @@ def valid_host(host: str) -> bool:
             and not labels[-1].isdigit())
 
 
+def parse_entry_line(line: str) -> tuple[str | None, str | None, str | None]:
+    """(label, url, problem) of one citation-file line. A cut-off entry keeps
+    its label (it still counts as that entry) but has no URL."""
+    if not line.strip():
+        return None, None, "blank line in the citation file"
+    match = ENTRY.match(line)
+    if match:
+        return match["label"], match["url"], None
+    start = ENTRY_START.match(line)
+    if not start:
+        return None, None, f"not a reference entry: {line!r}"
+    label = start.group(1) if start.group(1).isascii() and start.group(1).isdecimal() else None
+    return label, None, f"entry [^{start.group(1)}] is cut off or malformed: {line!r}"
+
+
+def numbering_problem(label: str, entries: dict[str, Entry], expected: int) -> str | None:
+    """R1: entry numbers run 1..N, each once, in order."""
+    if label in entries:
+        return f"entry [^{label}] is defined twice (first on line {entries[label].line})"
+    if int(label) > expected:
+        missing = ", ".join(f"[^{n}]" for n in range(expected, int(label)))
+        return f"entry [^{label}] follows [^{expected - 1}]: {missing} missing"
+    if int(label) < expected:
+        return f"entry [^{label}] comes after [^{expected - 1}]"
+    return None
+
+
 def read_citation_file(project: Project, path: Path) -> CitationFile:
     """Parse a citation file, reporting R1 (form, numbering) and R5 (URLs)."""
     result = CitationFile(path, {}, [])
-    report = lambda line, rule, message, fix: result.findings.append(  # noqa: E731
-        project.finding(path, line, rule, message, fix))
+
+    def report(line: int, rule: str, message: str, fix: str) -> None:
+        result.findings.append(project.finding(path, line, rule, message, fix))
+
     expected = 1
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        match = ENTRY.match(line)
-        if not line.strip():
-            report(number, "R1", "blank line in the citation file",
-                   "delete it: the file holds one entry per line and nothing else")
-            continue
-        start = ENTRY_START.match(line)
-        if not match:
-            report(number, "R1", malformed_entry_message(line, start), f"write it as `{ENTRY_FORM}`")
-            if not (start and start.group(1).isascii() and start.group(1).isdecimal()):
-                continue  # a cut-off entry with a number still counts as that entry
-        label, url = (match["label"], match["url"]) if match else (start.group(1), "")
-        for message, fix in url_problems(url) if match else []:
+        label, url, problem = parse_entry_line(line)
+        if problem:
+            report(number, "R1", problem, "delete it: the file holds one entry per line and nothing else"
+                   if not line.strip() else f"write it as `{ENTRY_FORM}`")
+        for message, fix in url_problems(url) if url else []:
             report(number, "R5", f"entry [^{label}]: {message}", fix)
-        if label in result.entries:
-            report(number, "R1", f"entry [^{label}] is defined twice (first on line "
-                   f"{result.entries[label].line})", "keep one entry per number")
+        if label is None:
             continue
-        result.entries[label] = Entry(label, number, url)
-        value = int(label)
-        if value > expected:
-            missing = ", ".join(f"[^{n}]" for n in range(expected, value))
-            report(number, "R1", f"entry [^{label}] follows [^{expected - 1}]: {missing} missing",
-                   "number the entries 1..N without a gap (renumber the markers too)")
-        elif value < expected:
-            report(number, "R1", f"entry [^{label}] comes after [^{expected - 1}]",
-                   "keep the entries in ascending order")
-        expected = max(expected, value + 1)
+        problem = numbering_problem(label, result.entries, expected)
+        if problem:
+            report(number, "R1", problem, "number the entries 1..N in order, each once "
+                   "(renumber the markers too)")
+        if label not in result.entries:
+            result.entries[label] = Entry(label, number, url or "")
+            expected = max(expected, int(label) + 1)
     return result
-
-
-def malformed_entry_message(line: str, start: re.Match | None) -> str:
-    if start:
-        return f"entry [^{start.group(1)}] is cut off or malformed: {line!r}"
-    return f"not a reference entry: {line!r}"
 
 
 # ---------------------------------------------------------------------------
@@ -370,8 +381,9 @@ class Article:
 
 def check_front_matter(project: Project, article: Article) -> list[Finding]:
     """F1: the front matter the site and the index rely on, and the H1."""
-    report = lambda line, message, fix: [project.finding(  # noqa: E731
-        article.path, line, "F1", message, fix)]
+    def report(line: int, message: str, fix: str) -> list[Finding]:
+        return [project.finding(article.path, line, "F1", message, fix)]
+
     match = FRONT_MATTER.match(article.text)
     if not match:
         return report(1, "no front matter", "start the file with ---, "
@@ -393,7 +405,7 @@ def check_front_matter(project: Project, article: Article) -> list[Finding]:
 
 FRONT_MATTER_SHAPE = {
     "title": "a non-empty text",
-    "description": "one sentence of text",
+    "description": "a non-empty text (one sentence)",
     "tags": "a list of tags",
     "facts_checked": "a date (YYYY-MM-DD)",
 }
