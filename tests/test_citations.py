@@ -426,3 +426,49 @@ def test_url_problems(url, problem):
 ])
 def test_good_urls_pass(url):
     assert cc.url_problems(url) == []
+
+
+# ---------------------------------------------------------------------------
+# R6 and S1-S4 in detail: what is a defect and what is not
+# ---------------------------------------------------------------------------
+
+def body_findings(tmp_path, lang: str, body: str) -> list[cc.Finding]:
+    path = tmp_path / "docs" / lang / "articles" / "sample.md"
+    path.parent.mkdir(parents=True)
+    path.write_text(body, encoding="utf-8")
+    project = cc.Project(tmp_path / "docs", (lang,), lang, root=tmp_path)
+    return (cc.check_marker_form(project, cc.Article(lang, path, body))
+            + cc.check_content_safety(project, path))
+
+
+@pytest.mark.parametrize("text, rule", [
+    ("JAX[^\u0663].", "R6"),           # Arabic-Indic digit
+    ("JAX[^\u06f3].", "R6"),           # Persian digit
+    ("JAX ]3[.", "R6"),                # flipped brackets
+    ("JAX ]^3[.", "R6"),
+    ("JAX [3].", "R6"),                # plain-text marker
+    ("JAX [\u0663].", "R6"),
+    ("JAX[^note].", "R6"),             # not a number
+    ("<SCRIPT src=x></SCRIPT>", "S1"),
+    ('<img src="x.png"\n  onerror="alert(1)">', "S2"),
+    ("[x](JavaScript:alert(1))", "S3"),
+    ("<a href='data:image/png;base64,AAAA'>x</a>", "S3"),
+    ("see http://example.org/", "S4"),
+])
+def test_defect_in_text_is_reported(tmp_path, text, rule):
+    findings = body_findings(tmp_path, "ar", f"# T\n\n{text}\n")
+    assert [f.rule for f in findings] == [rule] and findings[0].line in (3, 4), findings
+
+
+@pytest.mark.parametrize("text", [
+    "JAX[^3].",
+    "JAX[^3][^4]: a colon after a marker is fine.",
+    "Index `x[3]` in code.",
+    "```python\nx = y[3]  # ]3[ in code is not a marker\n```",
+    "<!-- a comment may say [3] -->",
+    "A [reference link][3] and [a link](https://example.org/).",
+    "Training data: a colon after the word data.",
+    "Its metadata:, and a button's onclick handler in prose.",
+])
+def test_clean_text_is_not_reported(tmp_path, text):
+    assert body_findings(tmp_path, "en", f"# T\n\n{text}\n") == []
