@@ -13,15 +13,23 @@ import logging
 import sys
 from pathlib import Path
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-if str(SCRIPTS) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS))
+from mkdocs.exceptions import PluginError
 
-import check_citations  # noqa: E402  (needs the path above)
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
 log = logging.getLogger("mkdocs.plugins.citation_guard")
 
 _checked_config = None  # the config of the build already checked
+
+
+def load_checker():
+    if not (SCRIPTS / "check_citations.py").is_file():
+        raise PluginError(f"{__file__}: citation_guard: {SCRIPTS / 'check_citations.py'} not found "
+                          "(a copy of the project needs scripts/ beside overrides/)")
+    if str(SCRIPTS) not in sys.path:
+        sys.path.insert(0, str(SCRIPTS))
+    import check_citations
+    return check_citations
 
 
 def on_pre_build(config):
@@ -29,7 +37,8 @@ def on_pre_build(config):
     if config is _checked_config:
         return
     _checked_config = config
+    checker = load_checker()
     root = Path(config.config_file_path).resolve().parent
-    project = check_citations.load_project(Path(config.docs_dir), root=root)
-    for finding in check_citations.check_sources(project):
+    project = checker.load_project(Path(config.docs_dir), root=root)
+    for finding in checker.check_sources(project):
         log.warning(str(finding))
