@@ -1,0 +1,98 @@
+"""Fixtures for the browser tests.
+
+One strict build of the site (the `site` fixture of tests/conftest.py), served
+by scripts/serve_site.py on 127.0.0.1 on a free port, one headless Chromium
+for the session, a fresh browser context per test. Every request a test's
+pages make is recorded, so that tests can check they stay on the site.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+# Headless on a machine whose network reaches no browser vendor service.
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+LANGUAGES = ("en", "fi", "it", "ar")
+ARTICLE = "articles/jax-tensorflow-tpu-memory/"
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from serve_site import make_server  # noqa: E402  (scripts/ is no package)
+
+
+def lang_root(lang: str) -> str:
+    """URL path of a language's home ('/' for English, the default)."""
+    return "/" if lang == "en" else f"/{lang}/"
+
+
+@pytest.fixture(scope="session")
+def base_url(site) -> str:
+    server = make_server(site, port=0, verbose=False)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        executable = str(SYSTEM_CHROMIUM) if SYSTEM_CHROMIUM.exists() else None
+        browser = playwright.chromium.launch(
+            executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Visit:
+    """A browser context for one test, recording every request its pages make."""
+
+    def __init__(self, browser, base_url: str):
+        self.base_url = base_url
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.requests: list[str] = []
+        self.context.on("request", lambda request: self.requests.append(request.url))
+        self.page = self.context.new_page()
+
+    def open(self, path: str):
+        response = self.page.goto(self.base_url + path, wait_until="load")
+        self.page.wait_for_load_state("networkidle")
+        return response
+
+    def foreign_requests(self) -> list[str]:
+        own = self.base_url + "/"
+        return [url for url in self.requests
+                if not url.startswith((own, "data:", "blob:", "about:"))]
+
+
+@pytest.fixture
+def visit(browser, base_url):
+    visit = Visit(browser, base_url)
+    yield visit
+    visit.context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci --prefix tests/e2e` (scripts/test does)")
+    return AXE.read_text(encoding="utf-8")

@@ -1,0 +1,82 @@
+"""Browsing, language switching and the keyboard, as a reader does them."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import ARTICLE, LANGUAGES, lang_root
+
+
+def h1(page) -> str:
+    return page.locator("article h1").first.inner_text().replace("¶", "").strip()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_to_index_to_article_and_back_by_breadcrumb(visit, lang):
+    root = visit.base_url + lang_root(lang)
+    visit.open(lang_root(lang))
+    visit.page.locator(f'article a[href$="articles/"]').first.click()
+    visit.page.wait_for_url(root + "articles/")
+    index_title = h1(visit.page)
+    visit.page.locator(f'article a[href$="{ARTICLE.split("/")[1]}/"]').first.click()
+    visit.page.wait_for_url(root + ARTICLE)
+    assert visit.page.locator("html").get_attribute("lang") == lang
+    crumbs = visit.page.locator("nav.md-path a.md-path__link")
+    assert crumbs.count() >= 2, "the article has no breadcrumb trail"
+    crumbs.last.click()
+    visit.page.wait_for_url(root + "articles/")
+    assert h1(visit.page) == index_title
+
+
+@pytest.mark.parametrize("source, target", [
+    ("en", "fi"), ("en", "it"), ("en", "ar"), ("ar", "en"), ("fi", "it"),
+])
+def test_language_switcher_keeps_the_article(visit, source, target):
+    visit.open(lang_root(source) + ARTICLE)
+    source_title = h1(visit.page)
+    visit.page.hover(".md-select")
+    visit.page.locator(f'.md-select__link[hreflang="{target}"]').click()
+    visit.page.wait_for_url(visit.base_url + lang_root(target) + ARTICLE)
+    assert visit.page.locator("html").get_attribute("lang") == target
+    assert h1(visit.page) != source_title, "the switcher kept the text of the source language"
+
+
+def tab_until(page, selector: str, limit: int = 60) -> int:
+    """Press Tab until the focused element matches selector; return the count."""
+    for count in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return count
+    raise AssertionError(f"{selector} never got the focus in {limit} Tab presses")
+
+
+def test_keyboard_search_then_arrow_and_enter_opens_a_result(visit):
+    visit.open("/fi/")
+    tab_until(visit.page, "input.md-search__input")
+    visit.page.keyboard.type("muistin")
+    visit.page.wait_for_selector(".md-search-result__item")
+    visit.page.keyboard.press("ArrowDown")
+    focused = visit.page.evaluate("document.activeElement.getAttribute('href')")
+    assert focused and "/fi/" in visit.page.evaluate("document.activeElement.href"), focused
+    visit.page.keyboard.press("Enter")
+    visit.page.wait_for_url("**/fi/**h=*")
+
+
+def test_keyboard_language_switcher(visit):
+    visit.open("/" + ARTICLE)
+    tab_until(visit.page, ".md-select > button")
+    visit.page.keyboard.press("Tab")
+    link = visit.page.evaluate(
+        "[document.activeElement.getAttribute('hreflang'),"
+        " document.activeElement.closest('.md-select') !== null]")
+    assert link == ["fi", True], f"Tab after the switcher button focused {link}"
+    assert visit.page.locator('.md-select__link[hreflang="fi"]').is_visible()
+    visit.page.keyboard.press("Enter")
+    visit.page.wait_for_url(visit.base_url + "/fi/" + ARTICLE)
+
+
+def test_keyboard_reaches_and_follows_content_links(visit):
+    visit.open("/it/articles/")
+    tab_until(visit.page, f'article a[href$="{ARTICLE.split("/")[1]}/"]', limit=80)
+    visit.page.keyboard.press("Enter")
+    visit.page.wait_for_url(visit.base_url + "/it/" + ARTICLE)
