@@ -1,0 +1,37 @@
+"""Every kind of page, in every language: no third-party request, no serious axe finding."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import ARTICLE, LANGUAGES, lang_root
+
+PAGES = {"home": "", "index": "articles/", "article": ARTICLE, "404": "no-such-page"}
+SERIOUS = ("serious", "critical")
+
+
+def test_pages_and_search_make_no_request_outside_the_site(visit):
+    for lang in LANGUAGES:
+        for path in PAGES.values():
+            visit.open(lang_root(lang) + path)
+        box = visit.page.locator("input.md-search__input")
+        box.fill("tpu")
+        box.press("End")
+        visit.page.wait_for_selector(".md-search-result__item")
+        visit.page.wait_for_load_state("networkidle")
+    assert visit.requests, "no request was recorded"
+    assert not visit.foreign_requests(), visit.foreign_requests()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", PAGES)
+def test_axe_finds_no_serious_violation(visit, axe_source, lang, kind):
+    visit.open(lang_root(lang) + PAGES[kind])
+    visit.page.add_script_tag(content=axe_source)
+    violations = visit.page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
+    serious = [v for v in violations if v["impact"] in SERIOUS]
+    assert not serious, "\n".join(
+        f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}" for v in serious)
