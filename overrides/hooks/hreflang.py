@@ -32,5 +32,7 @@ def hreflang_links(file, config) -> list[tuple[str, str]]:
 
 def on_env(env, config, files):
     if not config.site_url or "i18n" not in config.plugins:
-        raise PluginError("hreflang: needs site_url and the i18n plugin (mkdocs.yml)")
+        raise PluginError(
+            f"{config.config_file_path}: hreflang: needs site_url and the i18n plugin"
+        )
     env.filters["hreflang"] = functools.partial(hreflang_links, config=config)

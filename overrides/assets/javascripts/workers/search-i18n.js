@@ -37,7 +37,10 @@
     post(message)
   }
 
-  importScripts(new URLSearchParams(location.search).get("worker"))
+  // Only a script of this folder: the name comes from the page's __config
+  const worker = new URLSearchParams(location.search).get("worker") || ""
+  if (!/^[\w.-]+\.js$/.test(worker)) throw new Error(`search-i18n: bad worker "${worker}"`)
+  importScripts(worker)
 
   // The index's own pipeline, as Material's worker built it, without its
   // stop-word filters, so that no query word is dropped
