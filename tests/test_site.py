@@ -81,3 +81,19 @@ def test_page_titles_do_not_repeat_the_site_name(site, lang):
         if len(parts) != len(set(parts)):
             repeated.append(f"{lang}/{page}: {title!r}")
     assert not repeated, "\n".join(repeated)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_article_breadcrumbs_are_home_index_article(site, lang):
+    index = html.parse(str(built_path(site, lang, "articles/index.md"))).getroot()
+    index_h1 = index.xpath("string(//article//h1)").replace("¶", "").strip()
+    for page in source_pages(lang):
+        if not page.startswith("articles/") or page.endswith("index.md"):
+            continue
+        tree = html.parse(str(built_path(site, lang, page))).getroot()
+        crumbs = [" ".join(li.text_content().split()) for li in tree.xpath("//nav[@class='md-path']//li")]
+        h1 = tree.xpath("string(//article//h1)").replace("¶", "").strip()
+        assert len(crumbs) == 3, f"{lang}/{page}: breadcrumbs {crumbs}"
+        assert crumbs[1] == index_h1 and crumbs[2] == h1, f"{lang}/{page}: breadcrumbs {crumbs}"
+        current = tree.xpath("//nav[@class='md-path']//li[last()]//*[@aria-current='page']")
+        assert current, f"{lang}/{page}: the last crumb is not marked as the current page"
