@@ -58,8 +58,13 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# The references heading of each language: the last heading of every article.
-REFERENCES_HEADING = {"en": "References", "fi": "Lähteet", "it": "Fonti", "ar": "المراجع"}
+# The references heading of each language (the last heading of every
+# article) comes from the site's interface strings, overrides/strings.yml.
+STRINGS_FILE = ROOT / "overrides" / "strings.yml"
+REFERENCES_HEADING = {
+    lang: strings["references.heading"]
+    for lang, strings in yaml.safe_load(STRINGS_FILE.read_text(encoding="utf-8")).items()
+}
 ENTRY_FORM = "[^N]: Publisher or author. *Title*. <https://absolute.url/path>"
 FRONT_MATTER_KEYS = ("title", "description", "tags", "facts_checked")
 
@@ -445,7 +450,7 @@ def check_references_section(project: Project, article: Article) -> list[Finding
     if expected is None:
         findings.append(project.finding(
             article.path, 1, "R1", f"no references heading is known for language {article.lang!r}",
-            "add it to REFERENCES_HEADING in scripts/check_citations.py"))
+            "add the language's 'references.heading' to overrides/strings.yml"))
     elif not last or last.group(1) != "##" or last.group(2) != expected:
         line = line_of(article.body, last.start()) if last else article.last_line
         findings.append(project.finding(

@@ -11,8 +11,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-LANGUAGES = ("en", "fi", "it", "ar")
-DEFAULT_LANGUAGE = "en"
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from check_citations import i18n_languages, read_mkdocs_config  # noqa: E402
+
+# The site's languages, as mkdocs.yml declares them (default language first).
+_LANGUAGES = i18n_languages(read_mkdocs_config(ROOT / "mkdocs.yml"))
+DEFAULT_LANGUAGE = next(lang["locale"] for lang in _LANGUAGES if lang.get("default"))
+LANGUAGES = (DEFAULT_LANGUAGE,) + tuple(
+    lang["locale"] for lang in _LANGUAGES if lang["locale"] != DEFAULT_LANGUAGE
+)
 
 
 def url_prefix(lang: str) -> str:

@@ -1,64 +1,51 @@
-"""Interface strings of the reader features, in every language of the site.
+"""Interface strings in the page's language, from overrides/strings.yml.
 
-The fallback-language notice (overrides/main.html) and the not-found page
-(overrides/404.html) print them in the page's language; templates read
-`reader_strings[config.theme.language]`. A language of mkdocs.yml that lacks
-any of them stops the build.
+- Templates (the fallback-language notice in overrides/main.html, the
+  not-found page overrides/404.html) read `reader_strings[lang][key]`.
+- Python-Markdown's footnotes and toc extensions write English `title` texts
+  into every page ("Jump back to footnote 3 in the text", "Permanent link"),
+  and extension settings cannot vary per language: they are rewritten in the
+  page's language (the i18n plugin sets `theme.language` for each build).
+A language of mkdocs.yml that lacks any key of strings.yml stops the build.
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import yaml
 from mkdocs.exceptions import PluginError
 
-STRINGS = {
-    "en": {
-        "fallback.notice": "This page has not been translated into English yet; "
-                           "it is shown in its original language.",
-        "fallback.link": "Go to the original page",
-        "notfound.title": "Page not found",
-        "notfound.text": "The page you are looking for does not exist or has moved.",
-        "notfound.home": "Go to the home page",
-        "notfound.languages": "The knowledge base in every language:",
-    },
-    "fi": {
-        "fallback.notice": "Tätä sivua ei ole vielä käännetty suomeksi, joten se "
-                           "näytetään alkuperäisellä kielellä, englanniksi.",
-        "fallback.link": "Siirry alkuperäiselle sivulle",
-        "notfound.title": "Sivua ei löytynyt",
-        "notfound.text": "Hakemaasi sivua ei ole olemassa, tai se on siirretty.",
-        "notfound.home": "Siirry etusivulle",
-        "notfound.languages": "Tietopankki kaikilla kielillä:",
-    },
-    "it": {
-        "fallback.notice": "Questa pagina non è ancora stata tradotta in italiano: "
-                           "viene mostrata nella lingua originale, l'inglese.",
-        "fallback.link": "Vai alla pagina originale",
-        "notfound.title": "Pagina non trovata",
-        "notfound.text": "La pagina che cerchi non esiste o è stata spostata.",
-        "notfound.home": "Torna alla pagina iniziale",
-        "notfound.languages": "La base di conoscenza in tutte le lingue:",
-    },
-    "ar": {
-        "fallback.notice": "لم تُترجم هذه الصفحة إلى العربية بعد، لذلك تُعرض بلغتها "
-                           "الأصلية، الإنجليزية.",
-        "fallback.link": "الانتقال إلى الصفحة الأصلية",
-        "notfound.title": "الصفحة غير موجودة",
-        "notfound.text": "الصفحة التي تبحث عنها غير موجودة أو نُقلت إلى مكان آخر.",
-        "notfound.home": "العودة إلى الصفحة الرئيسية",
-        "notfound.languages": "قاعدة المعارف بجميع اللغات:",
-    },
-}
+STRINGS_FILE = Path(__file__).resolve().parents[1] / "strings.yml"
+STRINGS = yaml.safe_load(STRINGS_FILE.read_text(encoding="utf-8"))
+DEFAULT = "en"
+BACKLINK = re.compile(
+    'title="' + re.escape(STRINGS[DEFAULT]["footnote.backlink"]).replace(r"\{n\}", r'(\d+)') + '"'
+)
 
 
 def on_config(config):
-    keys = set(STRINGS["en"])
+    keys = set(STRINGS[DEFAULT])
     for lang in config.plugins["i18n"].config.languages:
         missing = keys - set(STRINGS.get(lang.locale, {}))
         if missing:
             raise PluginError(
-                f"{__file__}: reader_strings: language '{lang.locale}' lacks {sorted(missing)}"
+                f"{STRINGS_FILE}: reader_strings: language '{lang.locale}' lacks {sorted(missing)}"
             )
 
 
 def on_env(env, config, files):
     env.globals["reader_strings"] = STRINGS
+
+
+def on_page_content(html, page, config, files):
+    lang = config.theme["language"]
+    if lang == DEFAULT:
+        return None
+    strings, english = STRINGS[lang], STRINGS[DEFAULT]
+    html = BACKLINK.sub(
+        lambda m: f'title="{strings["footnote.backlink"].format(n=m.group(1))}"', html
+    )
+    return html.replace(f'title="{english["heading.permalink"]}"',
+                        f'title="{strings["heading.permalink"]}"')

@@ -25,16 +25,17 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-LANGUAGES = ("en", "fi", "it", "ar")
 ARTICLE = "articles/jax-tensorflow-tpu-memory/"
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from serve_site import make_server  # noqa: E402  (scripts/ is no package)
 
+from conftest import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402,F401  (tests/conftest.py)
+
 
 def lang_root(lang: str) -> str:
     """URL path of a language's home ('/' for English, the default)."""
-    return "/" if lang == "en" else f"/{lang}/"
+    return "/" if lang == DEFAULT_LANGUAGE else f"/{lang}/"
 
 
 @pytest.fixture(scope="session")
