@@ -549,10 +549,14 @@ def check_citations_resolve(project: Project, article: Article,
     return findings
 
 
-def check_citation_order(project: Project, article: Article) -> list[Finding]:
-    """R4: the first citation of each number comes after that of every smaller number."""
+def check_citation_order(project: Project, article: Article,
+                         citations: CitationFile | None) -> list[Finding]:
+    """R4: the first citation of each number comes after that of every smaller
+    number. Markers without an entry are R2's to report, not R4's."""
     findings, highest = [], 0
     for marker in article.first_citations.values():
+        if citations is not None and marker.label not in citations.entries:
+            continue
         number = int(marker.label)
         if number < highest:
             findings.append(project.finding(
@@ -567,7 +571,7 @@ def check_article(project: Project, article: Article,
                   citations: CitationFile | None) -> list[Finding]:
     findings = (check_front_matter(project, article) + check_references_section(project, article)
                 + check_own_definitions(project, article) + check_marker_form(project, article)
-                + check_citation_order(project, article))
+                + check_citation_order(project, article, citations))
     if citations is not None:
         findings += check_citations_resolve(project, article, citations)
     return findings

@@ -115,9 +115,11 @@ def plant_wrong_heading(p: Planted):
 
 
 def plant_undefined_marker(p: Planted):
+    # Before the first marker: an undefined number is R2's alone, and must not
+    # also make every later first citation an R4 "out of order" finding.
     text = p.article("en").read_text(encoding="utf-8")
-    last = list(re.finditer(r"\[\^\d+\]", text))[-1]
-    return p.article("en"), replace_nth(p.article("en"), text[last.start():], "[^99]" + text[last.start():])
+    first = re.search(r"\[\^\d+\]", text)
+    return p.article("en"), replace_nth(p.article("en"), text[first.start():], "[^99]" + text[first.start():])
 
 
 def plant_uncited_entry(p: Planted):
