@@ -97,3 +97,28 @@ def test_article_breadcrumbs_are_home_index_article(site, lang):
         assert crumbs[1] == index_h1 and crumbs[2] == h1, f"{lang}/{page}: breadcrumbs {crumbs}"
         current = tree.xpath("//nav[@class='md-path']//li[last()]//*[@aria-current='page']")
         assert current, f"{lang}/{page}: the last crumb is not marked as the current page"
+
+
+def facts_checked_line(site, lang: str, page: str):
+    tree = html.parse(str(built_path(site, lang, page))).getroot()
+    found = tree.xpath("//article//h1/following-sibling::p[1][@class='kb-facts-checked']")
+    return found[0] if found else None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_articles_show_when_their_facts_were_checked(site, lang):
+    """The front matter's facts_checked date is shown under the title, in the
+    page's language, as a machine-readable <time>."""
+    for page in source_pages(lang):
+        source = (DOCS / lang / page).read_text(encoding="utf-8")
+        date = next((line.split(":", 1)[1].strip() for line in source.splitlines()
+                     if line.startswith("facts_checked:")), None)
+        if date is None:
+            continue
+        line = facts_checked_line(site, lang, page)
+        assert line is not None, f"{lang}/{page}: no facts-checked line under the title"
+        assert line.xpath("string(.//time/@datetime)") == date, f"{lang}/{page}: wrong date"
+        if lang != DEFAULT_LANGUAGE:
+            english = facts_checked_line(site, DEFAULT_LANGUAGE, page)
+            assert line.text_content() != english.text_content(), (
+                f"{lang}/{page}: the facts-checked line is in English: {line.text_content()!r}")
