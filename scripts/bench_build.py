@@ -48,8 +48,9 @@ def main() -> None:
               f"min {min(times):.2f}, max {max(times):.2f} over {args.runs} runs")
         print(f"HTML pages: {len(pages)}, total site size: {size_of(site.rglob('*')) / 1e6:.2f} MB")
         print(f"mean page size: {size_of(pages) / max(len(pages), 1) / 1e3:.1f} KB")
-        for index in sorted((site / "search").glob("*.json")):
-            print(f"search index {index.name}: {index.stat().st_size / 1e3:.1f} KB")
+        for index in sorted(site.glob("**/search/search_index.json")):
+            print(f"search index /{index.relative_to(site).as_posix()}: "
+                  f"{index.stat().st_size / 1e3:.1f} KB")
 
 
 if __name__ == "__main__":
