@@ -244,6 +244,8 @@ def copy_project(root: Path) -> None:
     shutil.copytree(ROOT / "overrides", root / "overrides")
     (root / "scripts").mkdir()
     shutil.copy2(ROOT / "scripts" / "check_citations.py", root / "scripts")
+    shutil.copytree(ROOT / "scripts" / "citecheck", root / "scripts" / "citecheck",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
 
 

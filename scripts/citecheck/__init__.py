@@ -1,0 +1,58 @@
+"""The citation and link checks of the knowledge base, one module per job.
+
+Each finding reads `path:line: RULE what is wrong; what to do`. Rules
+(GUIDE.md, part 2):
+
+On the Markdown sources, per article (docs/<lang>/articles/*.md) and language:
+  F1  front matter has title (also the H1), description, tags, facts_checked
+  R1  the citation file docs/citations/<slug>.md holds only entries
+      `[^N]: Publisher or author. *Title*. <https://url>`, numbered 1..N, no
+      blank line; the article's last heading is its language's references heading
+  R2  every in-text citation [^N] has an entry
+  R3  every entry is cited at least once in every language version
+  R4  first citations appear in ascending order (an error: the articles are
+      written to satisfy it)
+  R5  entry URLs: https, a valid host, no whitespace, no Arabic question mark
+      or comma, no direction marks, no non-breaking or zero-width characters,
+      no trailing `.` or `)`
+  R6  markers are footnote references with ASCII digits: no [^٣], no ]3[, no
+      plain-text [3] (invisible to link checkers)
+  S1  no raw <script> in any page
+  S2  no on...= event-handler attribute
+  S3  no javascript:, vbscript: or data: URL
+  S4  no http:// URL (https is required)
+Across languages:
+  R7  every article exists in every language (the missing file is named)
+  R8  every version ends with the include line of its shared citation file
+      and keeps no definitions of its own; no citation file is orphaned
+  R9  every language version cites the same set of numbers
+On the built site (--site):
+  R6  markers render as <sup id="fnref:N"> links to an existing li#fn:N that
+      shows [N]; every entry's backlinks reach an existing marker
+  R10 the rendered reference lists are identical across languages
+  R11 every internal link and #anchor resolves (navigation, language
+      switcher, hreflang alternates, citation links, the theme's own assets)
+
+Modules: `model` (Finding, Project, mkdocs.yml, interface strings), `text`
+(reading the Markdown sources), `entries` (citation files: R1, R5),
+`articles` (F1, R1-R4, R6, R8 per language version), `languages` (R7, R8
+orphans, R9), `safety` (S1-S4), `sources` (all source rules over a docs
+folder), `site` (R6, R10, R11 on the built HTML). The command line is
+scripts/check_citations.py.
+"""
+
+from .articles import check_article, check_marker_form
+from .entries import CitationFile, Entry, read_citation_file, url_problems
+from .model import (REFERENCES_HEADING, ROOT, Finding, Project, i18n_languages, load_project,
+                    read_mkdocs_config)
+from .safety import check_content_safety
+from .site import BuiltSite, check_site
+from .sources import check_sources
+from .text import Article, read_articles
+
+__all__ = [
+    "REFERENCES_HEADING", "ROOT", "Article", "BuiltSite", "CitationFile", "Entry", "Finding",
+    "Project", "check_article", "check_content_safety", "check_marker_form", "check_site",
+    "check_sources", "i18n_languages", "load_project", "read_articles", "read_citation_file",
+    "read_mkdocs_config", "url_problems",
+]

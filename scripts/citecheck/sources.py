@@ -1,0 +1,34 @@
+"""All the rules on the Markdown sources (F1, R1-R9, S1-S4) over one docs
+folder: reads every article and citation file once and runs the rule modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .articles import check_article
+from .entries import read_citation_file
+from .languages import check_translations, orphan_citation_files
+from .model import Finding, Project
+from .safety import check_content_safety
+from .text import read_articles
+
+
+
+def check_sources(project: Project) -> list[Finding]:
+    """Every rule that reads the Markdown sources: F1, R1-R9, S1-S4."""
+    findings: list[Finding] = []
+    entry_lines: dict[Path, set[int]] = {}
+    versions = read_articles(project)
+    for slug, by_lang in sorted(versions.items()):
+        path = project.citation_file(slug)
+        citations = read_citation_file(project, path) if path.is_file() else None
+        if citations:
+            findings += citations.findings
+            entry_lines[path] = {entry.line for entry in citations.entries.values()}
+        for article in by_lang.values():
+            findings += check_article(project, article, citations)
+        findings += check_translations(project, slug, by_lang)
+    findings += orphan_citation_files(project, set(versions))
+    for path in sorted(project.docs.rglob("*.md")):
+        findings += check_content_safety(project, path, entry_lines.get(path, set()))
+    return sorted(set(findings))
