@@ -1,8 +1,9 @@
 """Show an article's `facts_checked` date under its title, in the page's language.
 
 The sentence comes from overrides/strings.yml (`facts.checked`, with a
-`{date}` placeholder); the date is written the way the language writes dates
-(Babel, CLDR "long" format) inside a machine-readable <time> element.
+`{date}` placeholder), as loaded and checked by hooks/reader_strings.py; the
+date is written the way the language writes dates (Babel, CLDR "long" format)
+inside a machine-readable <time> element.
 """
 
 from __future__ import annotations
@@ -10,14 +11,10 @@ from __future__ import annotations
 import datetime
 import html
 import re
-from pathlib import Path
 
-import yaml
 from babel.dates import format_date
+from mkdocs.exceptions import PluginError
 
-STRINGS = yaml.safe_load(
-    (Path(__file__).resolve().parents[1] / "strings.yml").read_text(encoding="utf-8")
-)
 TITLE = re.compile(r"^# .*$", re.M)
 
 
@@ -30,7 +27,10 @@ def on_page_markdown(markdown, page, config, files):
     if not isinstance(checked, datetime.date) or title is None:
         return None
     lang = config.theme["language"]
-    before, after = STRINGS[lang]["facts.checked"].split("{date}")
+    strings = config.extra.get("reader_strings")
+    if strings is None:
+        raise PluginError("facts_checked: needs hooks/reader_strings.py in mkdocs.yml hooks")
+    before, after = strings[lang]["facts.checked"].split("{date}")
     date = format_date(checked, format="long", locale=lang)
     line = (f'<p class="kb-facts-checked">{html.escape(before, quote=False)}'
             f'<time datetime="{checked.isoformat()}">{html.escape(date, quote=False)}</time>'

@@ -1,5 +1,7 @@
 """Interface strings in the page's language, from overrides/strings.yml.
 
+- Hooks read them from `config.extra["reader_strings"]` (one loaded,
+  validated copy; hooks/facts_checked.py uses it).
 - Templates (the fallback-language notice in overrides/main.html, the
   not-found page overrides/404.html) read `reader_strings[lang][key]`.
 - Python-Markdown's footnotes and toc extensions write English `title` texts
@@ -33,6 +35,7 @@ def on_config(config):
             raise PluginError(
                 f"{STRINGS_FILE}: reader_strings: language '{lang.locale}' lacks {sorted(missing)}"
             )
+    config.extra["reader_strings"] = STRINGS
 
 
 def on_env(env, config, files):
