@@ -30,12 +30,12 @@ ARTICLE = "articles/jax-tensorflow-tpu-memory/"
 sys.path.insert(0, str(ROOT / "scripts"))
 from serve_site import make_server  # noqa: E402  (scripts/ is no package)
 
-from conftest import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402,F401  (tests/conftest.py)
+from conftest import LANGUAGES, url_prefix  # noqa: E402,F401  (tests/conftest.py)
 
 
 def lang_root(lang: str) -> str:
     """URL path of a language's home ('/' for English, the default)."""
-    return "/" if lang == DEFAULT_LANGUAGE else f"/{lang}/"
+    return "/" + url_prefix(lang)
 
 
 @pytest.fixture(scope="session")
