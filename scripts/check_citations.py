@@ -1,48 +1,11 @@
 #!/usr/bin/env python3
-"""Check the knowledge base's citations and links; one line per finding.
+"""Check citations and links; one `file:line: RULE what; fix` line per finding.
 
-Usage (from the project root):
-    .venv/bin/python scripts/check_citations.py [--docs DOCS_DIR] [--site SITE_DIR] [--online]
-
-Each finding reads `path:line: RULE what is wrong; what to do`; the exit code
-is 1 when there is any finding. The rules (F1, R1-R11, S1-S4) and the modules
-that check them are listed in scripts/citecheck/__init__.py; this file is the
-command line, and re-exports the package's names for the build hook
-(overrides/hooks/citation_guard.py), scripts/check_urls_online.py and the tests.
-
-`--online` also runs scripts/check_urls_online.py on the citation files.
+The command line of tpukb.citecheck (see `--help`); run from the project root:
+    .venv/bin/python scripts/check_citations.py [--docs DOCS] [--site SITE] [--online]
 """
-
-from __future__ import annotations
-
-import argparse
 import sys
-from pathlib import Path
 
-from citecheck import *  # noqa: F401,F403 -- re-exported: `import check_citations` keeps working
-from citecheck import ROOT, check_site, check_sources, load_project
+from tpukb.citecheck.cli import main
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder (default: the project's)")
-    parser.add_argument("--site", type=Path, help="also check this built site (R6, R10, R11)")
-    parser.add_argument("--online", action="store_true",
-                        help="also visit every cited URL (scripts/check_urls_online.py)")
-    args = parser.parse_args(argv)
-    project = load_project(args.docs)
-    findings = check_sources(project)
-    if args.site:
-        findings += check_site(project, args.site)
-    for finding in findings:
-        print(finding)
-    status = 1 if findings else 0
-    if args.online:
-        import check_urls_online
-        status = max(status, check_urls_online.main(["--docs", str(args.docs)]))
-    print(f"{len(findings)} finding(s)", file=sys.stderr)
-    return status
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+sys.exit(main())

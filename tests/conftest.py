@@ -12,20 +12,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
-sys.path.insert(0, str(ROOT / "scripts"))
-from check_citations import i18n_languages, read_mkdocs_config  # noqa: E402
+from tpukb import languages
 
 # The site's languages, as mkdocs.yml declares them (default language first).
-_LANGUAGES = i18n_languages(read_mkdocs_config(ROOT / "mkdocs.yml"))
-DEFAULT_LANGUAGE = next(lang["locale"] for lang in _LANGUAGES if lang.get("default"))
-LANGUAGES = (DEFAULT_LANGUAGE,) + tuple(
-    lang["locale"] for lang in _LANGUAGES if lang["locale"] != DEFAULT_LANGUAGE
-)
-
-
-def url_prefix(lang: str) -> str:
-    """Folder of a language in the built site ('' for the default language)."""
-    return "" if lang == DEFAULT_LANGUAGE else f"{lang}/"
+SITE_LANGUAGES = languages.load(ROOT)
+DEFAULT_LANGUAGE = SITE_LANGUAGES.default
+LANGUAGES = SITE_LANGUAGES.default_first
+url_prefix = SITE_LANGUAGES.url_prefix
 
 
 def mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProcess:

@@ -15,10 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import check_urls_online as online  # noqa: E402
+import tpukb.urlcheck as online
 
 TIMEOUT = "0.5"
 SLOW_SECONDS = 1.0

@@ -25,10 +25,8 @@ from typing import Callable
 
 import pytest
 
-from conftest import DOCS, LANGUAGES, ROOT, mkdocs_build
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import check_citations as cc  # noqa: E402
+import tpukb.citecheck as cc
+from conftest import DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, mkdocs_build
 
 SOURCE = "jax-tensorflow-tpu-memory"  # a real article, complete in every language
 FINDING_LINE = re.compile(r"^\S+:\d+: (F1|R\d+|S\d) .+; .+$")
@@ -68,7 +66,7 @@ def replace_nth(path: Path, old: str, new: str, nth: int = 1) -> int:
 
 def insert_before_references(path: Path, lang: str, paragraph: str) -> int:
     """Add a paragraph just above the references heading; return its line."""
-    heading = f"\n## {cc.REFERENCES_HEADING[lang]}\n"
+    heading = f"\n## {SITE_LANGUAGES.string(lang, 'references.heading')}\n"
     return replace_nth(path, heading, f"\n{paragraph}\n{heading}") + 1
 
 
@@ -242,10 +240,6 @@ class PlantedProject:
 def copy_project(root: Path) -> None:
     shutil.copytree(DOCS, root / "docs")
     shutil.copytree(ROOT / "overrides", root / "overrides")
-    (root / "scripts").mkdir()
-    shutil.copy2(ROOT / "scripts" / "check_citations.py", root / "scripts")
-    shutil.copytree(ROOT / "scripts" / "citecheck", root / "scripts" / "citecheck",
-                    ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
 
 

@@ -20,10 +20,8 @@ from pathlib import Path
 
 import pytest
 
+import tpukb.citecheck as cc
 from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "scripts"))
-import check_citations as cc  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"
 SEEDS = FIXTURES / "seeds"

@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 from lxml import html
 
-from conftest import DEFAULT_LANGUAGE, DOCS, LANGUAGES, built_path, source_pages
+from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path,
+                      source_pages)
 
-RTL = {"ar"}
+# What a reader's browser fetches; anything else in the site is a build input
+# that leaked (a data file of the theme folder, a hook, a template).
+READER_FILE_TYPES = {".html", ".css", ".js", ".map", ".json", ".xml", ".gz", ".png", ".svg",
+                     ".ico", ".woff", ".woff2", ".txt", ".wasm", ".pf_fragment", ".pf_index",
+                     ".pf_meta", ".pagefind", ".br"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -25,7 +30,7 @@ def test_every_page_is_built_at_its_url(site, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_lang_and_dir_on_every_page(site, lang):
-    expected_dir = "rtl" if lang in RTL else "ltr"
+    expected_dir = SITE_LANGUAGES.direction(lang)
     wrong = []
     for page in source_pages(lang):
         path = built_path(site, lang, page)
@@ -122,3 +127,24 @@ def test_articles_show_when_their_facts_were_checked(site, lang):
             english = facts_checked_line(site, DEFAULT_LANGUAGE, page)
             assert line.text_content() != english.text_content(), (
                 f"{lang}/{page}: the facts-checked line is in English: {line.text_content()!r}")
+
+
+def test_the_site_holds_only_what_readers_fetch(site):
+    leaked = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                    if p.is_file() and p.suffix not in READER_FILE_TYPES)
+    assert not leaked, f"build inputs published in the site: {leaked}"
+
+
+# Spelled in two parts so that this file does not match its own search.
+IMPORT_PATH_EDITS = ("sys" + ".path", "PYTHON" + "PATH")
+
+
+def test_no_code_edits_the_import_path():
+    """The project's code is the installed package tpukb: nothing finds it by path."""
+    offenders = [f"{path.relative_to(ROOT)}:{number}"
+                 for folder in ("overrides", "scripts", "tests")
+                 for path in sorted((ROOT / folder).rglob("*.py"))
+                 if "node_modules" not in path.parts
+                 for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 if any(needle in line for needle in IMPORT_PATH_EDITS)]
+    assert not offenders, f"import-path edits: {offenders}"

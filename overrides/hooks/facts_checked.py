@@ -1,6 +1,6 @@
 """Show an article's `facts_checked` date under its title, in the page's language.
 
-The sentence comes from overrides/strings.yml (`facts.checked`, with a
+The sentence comes from scripts/tpukb/i18n/strings.yml (`facts.checked`, with a
 `{date}` placeholder), as loaded and checked by hooks/reader_strings.py; the
 date is written the way the language writes dates (Babel, CLDR "long" format)
 inside a machine-readable <time> element.

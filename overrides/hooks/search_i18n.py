@@ -25,6 +25,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from tpukb.languages import url_prefix
+
 PIPELINE = ["trimmer", "stopWordFilter", "stemmer"]
 # lunr languages of each index, when not just the page's own: lunr's Arabic
 # trimmer drops Latin words, and Arabic pages name JAX, TPU, TensorFlow.
@@ -41,7 +43,7 @@ def _i18n(config):
 
 
 def _prefix(plugin, lang: str) -> str:
-    return "" if lang == plugin.default_language else f"{lang}/"
+    return url_prefix(lang, plugin.default_language)
 
 
 def _point_at_language(output: str, config, where: str) -> str:

@@ -9,7 +9,6 @@ pages make is recorded, so that tests can check they stay on the site.
 from __future__ import annotations
 
 import shutil
-import sys
 import threading
 from pathlib import Path
 
@@ -27,15 +26,14 @@ CHROMIUM_ARGS = [
 ]
 ARTICLE = "articles/jax-tensorflow-tpu-memory/"
 
-sys.path.insert(0, str(ROOT / "scripts"))
-from serve_site import make_server  # noqa: E402  (scripts/ is no package)
+from tpukb.serve import make_server
 
-from conftest import LANGUAGES, url_prefix  # noqa: E402,F401  (tests/conftest.py)
+from conftest import LANGUAGES, SITE_LANGUAGES  # noqa: F401  (tests/conftest.py)
 
 
 def lang_root(lang: str) -> str:
     """URL path of a language's home ('/' for English, the default)."""
-    return "/" + url_prefix(lang)
+    return SITE_LANGUAGES.root_path(lang)
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from .conftest import ARTICLE, lang_root
+from .conftest import ARTICLE, SITE_LANGUAGES, lang_root
 
-OTHER_ROOTS = ("/fi/", "/it/", "/ar/")
+OTHER_ROOTS = tuple(SITE_LANGUAGES.root_path(lang) for lang in SITE_LANGUAGES.others)
 
 # (page language, query, a page the query must find). Each query is an
 # inflected form; the test also requires the results to highlight other forms

@@ -12,7 +12,7 @@ import re
 import yaml
 
 from .entries import CitationFile
-from .model import REFERENCES_HEADING, Finding, Project
+from .model import Finding, Project
 from .text import FOOTNOTE_REF, FRONT_MATTER, HEADING, Article, line_of, references
 
 FRONT_MATTER_KEYS = ("title", "description", "tags", "facts_checked")
@@ -83,13 +83,13 @@ def check_references_section(project: Project, article: Article) -> list[Finding
     """R1: the last heading is the language's references heading, followed
     only by the include line; R8: the include line names the shared file."""
     findings = []
-    expected = REFERENCES_HEADING.get(article.lang)
+    expected = project.references_heading(article.lang)
     headings = list(HEADING.finditer(article.body))
     last = headings[-1] if headings else None
     if expected is None:
         findings.append(project.finding(
             article.path, 1, "R1", f"no references heading is known for language {article.lang!r}",
-            "add the language's 'references.heading' to overrides/strings.yml"))
+            "add the language's 'references.heading' to scripts/tpukb/i18n/strings.yml"))
     elif not last or last.group(1) != "##" or last.group(2) != expected:
         line = line_of(article.body, last.start()) if last else article.last_line
         findings.append(project.finding(

@@ -38,12 +38,12 @@ Modules: `model` (Finding, Project, mkdocs.yml, interface strings), `text`
 `articles` (F1, R1-R4, R6, R8 per language version), `languages` (R7, R8
 orphans, R9), `safety` (S1-S4), `sources` (all source rules over a docs
 folder), `site` (R6, R10, R11 on the built HTML). The command line is
-scripts/check_citations.py.
+`cli` (scripts/check_citations.py runs it).
 """
 
 from .articles import check_article, check_marker_form
 from .entries import CitationFile, Entry, read_citation_file, url_problems
-from .model import (REFERENCES_HEADING, ROOT, Finding, Project, i18n_languages, load_project,
+from .model import (ROOT, Finding, Project, i18n_languages, load_project,
                     read_mkdocs_config)
 from .safety import check_content_safety
 from .site import BuiltSite, check_site
@@ -51,7 +51,7 @@ from .sources import check_sources
 from .text import Article, read_articles
 
 __all__ = [
-    "REFERENCES_HEADING", "ROOT", "Article", "BuiltSite", "CitationFile", "Entry", "Finding",
+    "ROOT", "Article", "BuiltSite", "CitationFile", "Entry", "Finding",
     "Project", "check_article", "check_content_safety", "check_marker_form", "check_site",
     "check_sources", "i18n_languages", "load_project", "read_articles", "read_citation_file",
     "read_mkdocs_config", "url_problems",

@@ -1,0 +1,42 @@
+"""Check the knowledge base's citations and links; one line per finding.
+
+Usage (from the project root):
+    .venv/bin/python scripts/check_citations.py [--docs DOCS_DIR] [--site SITE_DIR] [--online]
+
+Each finding reads `path:line: RULE what is wrong; what to do`; the exit code
+is 1 when there is any finding. The rules (F1, R1-R11, S1-S4) and the modules
+that check them are listed in tpukb/citecheck/__init__.py; this module is the
+command line only (scripts/check_citations.py runs it).
+
+`--online` also runs the online URL check (tpukb.urlcheck) on the citation files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import ROOT, check_site, check_sources, load_project
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder (default: the project's)")
+    parser.add_argument("--site", type=Path, help="also check this built site (R6, R10, R11)")
+    parser.add_argument("--online", action="store_true",
+                        help="also visit every cited URL (scripts/check_urls_online.py)")
+    args = parser.parse_args(argv)
+    project = load_project(args.docs)
+    findings = check_sources(project)
+    if args.site:
+        findings += check_site(project, args.site)
+    for finding in findings:
+        print(finding)
+    status = 1 if findings else 0
+    if args.online:
+        from .. import urlcheck
+        status = max(status, urlcheck.main(["--docs", str(args.docs)]))
+    print(f"{len(findings)} finding(s)", file=sys.stderr)
+    return status
+

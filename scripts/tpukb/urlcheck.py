@@ -1,0 +1,167 @@
+"""Visit every external URL of the citation files once (opt-in: needs the network).
+
+Usage (from the project root):
+    .venv/bin/python scripts/check_urls_online.py [--docs DOCS_DIR] [--cache FILE]
+        [--max-age DAYS] [--timeout SECONDS] [--retries N] [--backoff SECONDS]
+
+Each unique URL of docs/citations/*.md is fetched once (GET, redirects
+followed). Results, one line per place the URL is cited:
+  ok       2xx; when it was reached through redirects, a "moved" line names
+           the final URL so the citation can be updated
+  broken   404, 410 and other definite 4xx answers
+  unknown  429, 403, 408, 5xx, timeouts and connection errors, after
+           --retries retries with exponential back-off: not verified, never
+           counted as passed
+Definite results (ok, broken) are cached in a JSON file for --max-age days
+(default 7); unknown ones are tried again on every run.
+Exit status: 1 if any URL is broken, 2 if none is broken but some are
+unknown, 0 if all answered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from .citecheck import ROOT, load_project, read_citation_file
+
+USER_AGENT = "tpu-knowledge-base-link-check/1.0 (+https://kb.example.org/)"
+DEFAULT_CACHE = ROOT / ".cache" / "url-check.json"
+DEFINITE = ("ok", "broken")
+RETRYABLE_CODES = {403, 408, 429}  # besides every 5xx
+MAX_RETRY_AFTER = 60.0  # seconds; a longer Retry-After is not waited for
+
+
+@dataclass
+class Result:
+    status: str  # ok, broken or unknown
+    code: int | None
+    final_url: str
+    detail: str
+    checked: float  # seconds since the epoch
+
+
+def collect_urls(docs: Path) -> dict[str, list[tuple[str, int]]]:
+    """url -> the (file, line) places that cite it, over all citation files."""
+    project = load_project(docs)
+    places: dict[str, list[tuple[str, int]]] = {}
+    for path in sorted((Path(docs) / "citations").glob("*.md")):
+        for entry in read_citation_file(project, path).entries.values():
+            if entry.url:
+                places.setdefault(entry.url, []).append((project.show(path), entry.line))
+    return places
+
+
+def classify(code: int) -> str:
+    if 200 <= code < 300:
+        return "ok"
+    if code in RETRYABLE_CODES or code >= 500:
+        return "unknown"
+    return "broken"
+
+
+def fetch_once(url: str, timeout: float) -> tuple[Result, float]:
+    """One GET; the result and the Retry-After the server asked for (0 if none)."""
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+    now = time.time()
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            response.read(1)
+            return Result("ok", response.status, response.geturl(), "", now), 0.0
+    except urllib.error.HTTPError as error:
+        retry_after = error.headers.get("Retry-After", "") if error.headers else ""
+        detail = f"HTTP {error.code} {error.reason}"
+        wait = float(retry_after) if retry_after.isdigit() else 0.0
+        return Result(classify(error.code), error.code, error.geturl() or url, detail, now), wait
+    except (TimeoutError, socket.timeout):
+        return Result("unknown", None, url, f"timed out after {timeout:g} s", now), 0.0
+    except urllib.error.URLError as error:
+        if isinstance(error.reason, (TimeoutError, socket.timeout)):
+            return Result("unknown", None, url, f"timed out after {timeout:g} s", now), 0.0
+        return Result("unknown", None, url, f"connection failed: {error.reason}", now), 0.0
+    except ValueError as error:  # not a URL urllib can open at all
+        return Result("broken", None, url, f"invalid URL: {error}", now), 0.0
+
+
+def check_url(url: str, timeout: float, retries: int, backoff: float, sleep=time.sleep) -> Result:
+    """Fetch a URL, retrying unknown answers with exponential back-off."""
+    for attempt in range(retries + 1):
+        result, retry_after = fetch_once(url, timeout)
+        if result.status in DEFINITE or attempt == retries:
+            break
+        sleep(max(backoff * 2 ** attempt, min(retry_after, MAX_RETRY_AFTER)))
+    if result.status == "unknown" and retries:
+        result.detail += f" (after {retries + 1} tries)"
+    return result
+
+
+def load_cache(path: Path, max_age_days: float, now: float) -> dict[str, Result]:
+    """The definite results of the cache file younger than the age limit."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    fresh = {}
+    for url, data in raw.items():
+        try:
+            result = Result(**data)
+        except TypeError:
+            continue
+        if result.status in DEFINITE and now - result.checked < max_age_days * 86400:
+            fresh[url] = result
+    return fresh
+
+
+def save_cache(path: Path, results: dict[str, Result]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps({url: asdict(r) for url, r in sorted(results.items())},
+                                    indent=1, ensure_ascii=False), encoding="utf-8")
+    temporary.replace(path)
+
+
+def report_lines(url: str, result: Result, places: list[tuple[str, int]]) -> list[str]:
+    if result.status == "broken":
+        what, fix = f"broken: {result.detail}: {url}", "find the page's new address or another source"
+    elif result.status == "unknown":
+        what, fix = f"unknown: {result.detail}: {url}", "not verified: rerun later or check it by hand"
+    elif result.final_url.rstrip("/") != url.rstrip("/"):
+        what, fix = f"moved: {url} -> {result.final_url}", "cite the final address"
+    else:
+        return []
+    return [f"{file}:{line}: R5 {what}; {fix}" for file, line in places]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--docs", type=Path, default=ROOT / "docs")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    parser.add_argument("--max-age", type=float, default=7.0, help="days a definite result stays valid")
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    parser.add_argument("--retries", type=int, default=2, help="retries of an unknown answer")
+    parser.add_argument("--backoff", type=float, default=2.0, help="first retry delay in seconds, doubled each time")
+    args = parser.parse_args(argv)
+
+    places = collect_urls(args.docs)
+    now = time.time()
+    cached = load_cache(args.cache, args.max_age, now)
+    results = {url: cached.get(url) or check_url(url, args.timeout, args.retries, args.backoff)
+               for url in places}
+    save_cache(args.cache, {**cached, **{u: r for u, r in results.items() if r.status in DEFINITE}})
+
+    for url, result in sorted(results.items(), key=lambda item: places[item[0]][0]):
+        for line in report_lines(url, result, places[url]):
+            print(line)
+    counts = {status: sum(r.status == status for r in results.values()) for status in ("ok", "broken", "unknown")}
+    print(f"{len(results)} URL(s): {counts['ok']} ok, {counts['broken']} broken, "
+          f"{counts['unknown']} unknown (not verified); {sum(u in cached for u in results)} from the cache",
+          file=sys.stderr)
+    return 1 if counts["broken"] else 2 if counts["unknown"] else 0
+
