@@ -29,6 +29,26 @@ MARKERS_FOLLOW_WORDS = """() => [...document.querySelectorAll('article p sup[id^
     return [text.textContent.slice(-12) + sup.textContent, !sameLine || mark.right <= word.left + 1]
   })"""
 
+# For each table cell without an Arabic letter: does its text read left to
+# right (first character left of the last one) with its citation marker last?
+LATIN_CELLS_READ_LTR = """() => [...document.querySelectorAll('article td')]
+  .filter(td => !/[\\u0600-\\u06FF]/.test(td.textContent) && td.textContent.trim().length > 1)
+  .map(td => {
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT)
+    const nodes = []; while (walker.nextNode()) if (walker.currentNode.textContent.trim()) nodes.push(walker.currentNode)
+    const range = document.createRange()
+    const box = (node, i) => { range.setStart(node, i); range.setEnd(node, i + 1);
+                               return range.getBoundingClientRect() }
+    const first = box(nodes[0], 0), lastNode = nodes[nodes.length - 1]
+    const last = box(lastNode, lastNode.textContent.length - 1)
+    const sup = td.querySelector('sup'), text = nodes[0]
+    const end = box(text, text.textContent.trimEnd().length - 1)
+    const markerLast = !sup || sup.getBoundingClientRect().left >= end.right - 1
+    return [td.textContent.trim(), first.left < last.left && markerLast]
+  })"""
+
+LIMITATIONS = "articles/tpu-limitations-ml-workflows/"
+
 
 def box(page, selector: str) -> dict:
     return page.locator(selector).first.bounding_box()
@@ -72,3 +92,10 @@ def test_english_article_stays_left_to_right(visit):
     nav, content = box(visit.page, ".md-sidebar--primary"), box(visit.page, ".md-content")
     assert visit.page.locator("body").get_attribute("dir") == "ltr"
     assert nav["x"] < content["x"]
+
+
+def test_latin_table_cells_read_left_to_right_in_arabic(visit):
+    visit.open("/ar/" + LIMITATIONS)
+    cells = visit.page.evaluate(LATIN_CELLS_READ_LTR)
+    assert len(cells) >= 6, f"the Arabic table has too few Latin cells to check: {cells}"
+    assert not [text for text, ok in cells if not ok], cells
