@@ -5,7 +5,8 @@ to know about languages: which languages `mkdocs.yml` declares (in its order)
 and which is the default, the site URL, where a language lives in the built
 site (`url_prefix`: the default language at the root, every other one under
 `<lang>/`), and the interface strings of each language
-(`scripts/tpukb/i18n/strings.yml`, every key required for every language).
+(`scripts/tpukb/i18n/strings.yml`, every key required for every language)
+and where each language's glossary is (`i18n/glossary/<lang>.yml`).
 
 A project folder is the folder of its `mkdocs.yml`. A copy of the project
 (the tests build several) reads its own `mkdocs.yml` and, when it has one,
@@ -108,6 +109,11 @@ def strings_file(project: Path) -> Path:
     """The interface strings of a project folder (this package's when it has none)."""
     own = Path(project) / STRINGS_PATH
     return own if own.is_file() else ROOT / STRINGS_PATH
+
+
+def glossary_file(project: Path, lang: str) -> Path:
+    """A language's glossary (terms to use and to avoid), beside the strings file."""
+    return strings_file(project).parent / "glossary" / f"{lang}.yml"
 
 
 def load_strings(path: Path, codes: tuple[str, ...] = ()) -> dict:

@@ -21,6 +21,8 @@ On the Markdown sources, per article (docs/<lang>/articles/*.md) and language:
   S2  no on...= event-handler attribute
   S3  no javascript:, vbscript: or data: URL
   S4  no http:// URL (https is required)
+  G1  no term that the language's glossary (scripts/tpukb/i18n/glossary/<lang>.yml)
+      lists under `avoid`
 Across languages:
   R7  every article exists in every language (the missing file is named)
   R8  every version ends with the include line of its shared citation file
@@ -36,7 +38,7 @@ On the built site (--site):
 Modules: `model` (Finding, Project, mkdocs.yml, interface strings), `text`
 (reading the Markdown sources), `entries` (citation files: R1, R5),
 `articles` (F1, R1-R4, R6, R8 per language version), `languages` (R7, R8
-orphans, R9), `safety` (S1-S4), `sources` (all source rules over a docs
+orphans, R9), `safety` (S1-S4), `glossary` (G1), `sources` (all source rules over a docs
 folder), `site` (R6, R10, R11 on the built HTML). The command line is
 `cli` (scripts/check_citations.py runs it).
 """

@@ -1,4 +1,4 @@
-"""All the rules on the Markdown sources (F1, R1-R9, S1-S4) over one docs
+"""All the rules on the Markdown sources (F1, R1-R9, S1-S4, G1) over one docs
 folder: reads every article and citation file once and runs the rule modules."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .articles import check_article
 from .entries import read_citation_file
+from .glossary import check_glossary
 from .languages import check_translations, orphan_citation_files
 from .model import Finding, Project
 from .safety import check_content_safety
@@ -15,7 +16,7 @@ from .text import read_articles
 
 
 def check_sources(project: Project) -> list[Finding]:
-    """Every rule that reads the Markdown sources: F1, R1-R9, S1-S4."""
+    """Every rule that reads the Markdown sources: F1, R1-R9, S1-S4, G1."""
     findings: list[Finding] = []
     entry_lines: dict[Path, set[int]] = {}
     versions = read_articles(project)
@@ -29,6 +30,8 @@ def check_sources(project: Project) -> list[Finding]:
             findings += check_article(project, article, citations)
         findings += check_translations(project, slug, by_lang)
     findings += orphan_citation_files(project, set(versions))
+    for lang in project.languages:
+        findings += check_glossary(project, lang)
     for path in sorted(project.docs.rglob("*.md")):
         findings += check_content_safety(project, path, entry_lines.get(path, set()))
     return sorted(set(findings))

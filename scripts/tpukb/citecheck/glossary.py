@@ -1,0 +1,58 @@
+"""Rule G1: a language's pages use the terms its glossary settles.
+
+Each language may keep a glossary, `scripts/tpukb/i18n/glossary/<lang>.yml`:
+a list of concepts, each with the term to `use` and the terms to `avoid`.
+An avoided term found in that language's pages (front matter, prose and
+tables; code is masked) is a finding at its line. A malformed glossary is a
+finding too, at the glossary's first line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from ..languages import glossary_file
+from .model import Finding, Project
+from .text import FRONT_MATTER, line_of, mask_unrendered
+
+
+def read_glossary(project: Project, path: Path) -> tuple[list[dict], list[Finding]]:
+    try:
+        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except yaml.YAMLError as error:
+        return [], [project.finding(path, 1, "G1", f"not valid YAML ({error})", "fix the glossary")]
+    bad = [e for e in entries if not isinstance(e, dict) or not e.get("concept") or not e.get("use")
+           or not isinstance(e.get("avoid", []), list)]
+    if not isinstance(entries, list) or bad:
+        return [], [project.finding(path, 1, "G1", "every entry needs 'concept', 'use' and a list "
+                                    "'avoid'", "see the comment at the top of the glossary")]
+    return entries, []
+
+
+def avoided_pattern(term: str) -> re.Pattern:
+    """The term at the start of a word, any ending (Finnish cases, Italian forms)."""
+    return re.compile(r"(?<!\w)" + re.escape(term), re.I)
+
+
+def check_glossary(project: Project, lang: str) -> list[Finding]:
+    path = glossary_file(project.docs.parent, lang)
+    if not path.is_file():
+        return []
+    entries, findings = read_glossary(project, path)
+    rules = [(avoided_pattern(term), term, entry) for entry in entries
+             for term in entry.get("avoid", [])]
+    for page in sorted((project.docs / lang).rglob("*.md")):
+        raw = page.read_text(encoding="utf-8")
+        front = FRONT_MATTER.match(raw)
+        # the description in front matter is read by readers too: keep it
+        text = (raw[:front.end()] if front else "") + mask_unrendered(raw)[front.end() if front else 0:]
+        for pattern, term, entry in rules:
+            for match in pattern.finditer(text):
+                findings.append(project.finding(
+                    page, line_of(text, match.start()), "G1",
+                    f"'{match.group(0)}' is a term the {lang} glossary avoids ({entry['concept']})",
+                    f"use '{entry['use']}' ({project.show(path)})"))
+    return findings
