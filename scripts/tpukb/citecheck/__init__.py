@@ -22,7 +22,10 @@ On the Markdown sources, per article (docs/<lang>/articles/*.md) and language:
   S3  no javascript:, vbscript: or data: URL
   S4  no http:// URL (https is required)
 Across languages:
-  R7  every article exists in every language (the missing file is named)
+  R7  every page exists in every language, or translations/missing.yml
+      declares it not translated yet (the missing file is named); every
+      declaration names a page that exists in the default language and is
+      really absent
   R8  every version ends with the include line of its shared citation file
       and keeps no definitions of its own; no citation file is orphaned
   R9  every language version cites the same set of numbers

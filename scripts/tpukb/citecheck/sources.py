@@ -7,7 +7,8 @@ from pathlib import Path
 
 from .articles import check_article
 from .entries import read_citation_file
-from .languages import check_translations, orphan_citation_files
+from .languages import (check_declarations, check_translations, declarations,
+                        orphan_citation_files)
 from .model import Finding, Project
 from .safety import check_content_safety
 from .text import read_articles
@@ -16,9 +17,9 @@ from .text import read_articles
 
 def check_sources(project: Project) -> list[Finding]:
     """Every rule that reads the Markdown sources: F1, R1-R9, S1-S4."""
-    findings: list[Finding] = []
     entry_lines: dict[Path, set[int]] = {}
     versions = read_articles(project)
+    declared, findings = declarations(project)
     for slug, by_lang in sorted(versions.items()):
         path = project.citation_file(slug)
         citations = read_citation_file(project, path) if path.is_file() else None
@@ -27,8 +28,9 @@ def check_sources(project: Project) -> list[Finding]:
             entry_lines[path] = {entry.line for entry in citations.entries.values()}
         for article in by_lang.values():
             findings += check_article(project, article, citations)
-        findings += check_translations(project, slug, by_lang)
+        findings += check_translations(project, slug, by_lang, declared)
     findings += orphan_citation_files(project, set(versions))
+    findings += check_declarations(project, declared)
     for path in sorted(project.docs.rglob("*.md")):
         findings += check_content_safety(project, path, entry_lines.get(path, set()))
     return sorted(set(findings))
