@@ -109,12 +109,31 @@ def english(project: Project, page: str) -> English:
                    meta.get("draft") is True)
 
 
-def changed_blocks(old: list[str], new: list[str]) -> tuple[str, ...]:
-    """The English blocks removed ('- ') and added ('+ ') between two versions."""
-    lines = []
-    for op in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
-        tag, i1, i2, j1, j2 = op
+def word_diff(old: str, new: str) -> str:
+    """One block's change word by word, marked like `git diff --word-diff`:
+    [-removed words-]{+added words+}."""
+    a, b = old.split(" "), new.split(" ")
+    out = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if tag == "equal":
+            out.append(" ".join(a[i1:i2]))
+            continue
+        if i2 > i1:
+            out.append("[-" + " ".join(a[i1:i2]) + "-]")
+        if j2 > j1:
+            out.append("{+" + " ".join(b[j1:j2]) + "+}")
+    return " ".join(out)
+
+
+def changed_blocks(old: list[str], new: list[str]) -> tuple[str, ...]:
+    """The English blocks changed ('~ ', word by word), removed ('- ') and
+    added ('+ ') between two versions, in reading order."""
+    lines = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            lines += ["~ " + word_diff(a, b) for a, b in zip(old[i1:i2], new[j1:j2])]
             continue
         lines += ["- " + block for block in old[i1:i2]] + ["+ " + block for block in new[j1:j2]]
     return tuple(lines)
