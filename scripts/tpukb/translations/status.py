@@ -219,13 +219,17 @@ def mark(project: Project, lang: str, page_names: list[str] | None = None,
          today: datetime.date | None = None) -> list[Translation]:
     """Record translations as up to date with the English there now.
 
-    `lang` may be `all`; without pages, every translated page of the language.
+    `lang` may be `all` (every language that has the page); without pages,
+    every translated page of the language.
     Refuses (and changes nothing) when a translation does not exist or cites
     other references than the English (R9)."""
     targets = []
     for code in _languages(project, lang):
         names = [page_name(project, code, p) for p in page_names] if page_names else \
             [p for p in pages(project) if project.page_path(code, p).is_file()]
+        if lang == "all":  # every translation that exists
+            names = [p for p in names if project.page_path(code, p).is_file()
+                     or not project.page_path(project.default, p).is_file()]
         for page in names:
             if not project.page_path(project.default, page).is_file():
                 raise MarkRefused(f"{project.show(project.page_path(project.default, page))}: "
