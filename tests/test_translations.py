@@ -222,6 +222,7 @@ def test_stale_page_tells_the_reader_with_date_and_link(changed):
         tree = page(site, lang, EDITED)
         notice = tree.xpath("//article//aside[contains(@class, 'kb-stale')]")
         assert notice, f"{lang}/{EDITED}: no notice that the English changed"
+        assert notice[0].xpath("following::h1"), f"{lang}/{EDITED}: the notice is not above the title"
         strings = SITE.strings[lang]
         assert strings["stale.notice"].split("{date}")[0].strip() in notice[0].text_content()
         assert notice[0].xpath(".//time/@datetime") == [RECORDED.isoformat()]
