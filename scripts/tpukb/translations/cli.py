@@ -69,7 +69,8 @@ def details(project: st.Project, rows: list[st.Translation]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="scripts/translation_status",
+                                     description=__doc__.split("\n\n")[0])
     parser.add_argument("--project", type=Path, default=ROOT,
                         help="project folder holding mkdocs.yml (default: this project)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
