@@ -66,7 +66,7 @@ def test_sitemap_alternates_are_absolute_with_x_default(site):
 @pytest.fixture(scope="module")
 def fallback_site(tmp_path_factory) -> Path:
     project = tmp_path_factory.mktemp("fallback-project")
-    for name in ("mkdocs.yml", "docs", "overrides", "scripts", "translations"):
+    for name in ("mkdocs.yml", "docs", "overrides", "scripts"):
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, project / name)
     lang, path = REMOVED
