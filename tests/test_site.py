@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 from lxml import html
 
 from tpukb.translations import read_declarations
 
 from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path,
                       source_pages)
+from tpukb import languages
 
 # What a reader's browser fetches; anything else in the site is a build input
 # that leaked (a data file of the theme folder, a hook, a template).
@@ -93,20 +95,110 @@ def test_page_titles_do_not_repeat_the_site_name(site, lang):
     assert not repeated, "\n".join(repeated)
 
 
+def h1_of(path) -> str:
+    return html.parse(str(path)).getroot().xpath("string(//article//h1)").replace("¶", "").strip()
+
+
+def knowledge_base() -> list[tuple[str, list[str]]]:
+    """The categories of the nav (index page, then article pages), as mkdocs.yml lists them."""
+    nav = languages.read_mkdocs_config(ROOT / "mkdocs.yml")["nav"]
+    section = next(entry["Knowledge base"] for entry in nav
+                   if isinstance(entry, dict) and "Knowledge base" in entry)
+    return [(entry_pages[0], entry_pages[1:]) for item in section if isinstance(item, dict)
+            for entry_pages in item.values()]
+
+
+CATEGORIES = knowledge_base()
+
+
+def test_every_article_is_in_one_category():
+    listed = [article for _, articles in CATEGORIES for article in articles]
+    sources = [p for p in source_pages() if p.startswith("articles/") and p.count("/") == 1
+               and not p.endswith("index.md")]
+    assert sorted(listed) == sorted(sources) and len(set(listed)) == len(listed), listed
+    assert CATEGORIES and all(index.endswith("/index.md") for index, _ in CATEGORIES)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_article_breadcrumbs_are_home_index_article(site, lang):
-    index = html.parse(str(built_path(site, lang, "articles/index.md"))).getroot()
-    index_h1 = index.xpath("string(//article//h1)").replace("¶", "").strip()
-    for page in source_pages(lang):
-        if not page.startswith("articles/") or page.endswith("index.md"):
-            continue
-        tree = html.parse(str(built_path(site, lang, page))).getroot()
-        crumbs = [" ".join(li.text_content().split()) for li in tree.xpath("//nav[@class='md-path']//li")]
-        h1 = tree.xpath("string(//article//h1)").replace("¶", "").strip()
-        assert len(crumbs) == 3, f"{lang}/{page}: breadcrumbs {crumbs}"
-        assert crumbs[1] == index_h1 and crumbs[2] == h1, f"{lang}/{page}: breadcrumbs {crumbs}"
-        current = tree.xpath("//nav[@class='md-path']//li[last()]//*[@aria-current='page']")
-        assert current, f"{lang}/{page}: the last crumb is not marked as the current page"
+def test_article_breadcrumbs_are_home_index_category_article(site, lang):
+    index_h1 = h1_of(built_path(site, lang, "articles/index.md"))
+    for category, articles in CATEGORIES:
+        category_h1 = h1_of(built_path(site, lang, category))
+        for page in articles:
+            tree = html.parse(str(built_path(site, lang, page))).getroot()
+            crumbs = [" ".join(li.text_content().split())
+                      for li in tree.xpath("//nav[@class='md-path']//li")]
+            assert crumbs[1:] == [index_h1, category_h1, h1_of(built_path(site, lang, page))], (
+                f"{lang}/{page}: breadcrumbs {crumbs}")
+            current = tree.xpath("//nav[@class='md-path']//li[last()]//*[@aria-current='page']")
+            assert current, f"{lang}/{page}: the last crumb is not marked as the current page"
+
+
+def front_matter(lang: str, page: str) -> dict:
+    text = (DOCS / lang / page).read_text(encoding="utf-8")
+    return yaml.safe_load(text.split("---")[1])
+
+
+def listed_entries(site, lang: str, page: str, level: str) -> list[tuple[str, str, str]]:
+    """(title, target page folder, description) of each generated entry at a heading level."""
+    tree = html.parse(str(built_path(site, lang, page))).getroot()
+    entries = []
+    for heading in tree.xpath(f"//article//{level}[a[not(@class='headerlink')]]"):
+        link = heading.xpath("a[not(@class='headerlink')]")[0]
+        paragraph = heading.getnext()
+        target = (built_path(site, lang, page).parent / link.get("href")).resolve()
+        entries.append((" ".join(link.text_content().split()), target,
+                        " ".join(paragraph.text_content().split())))
+    return entries
+
+
+def expected_entry(site, lang: str, page: str) -> tuple[str, str, str]:
+    meta = front_matter(lang, page)
+    return (meta["title"], built_path(site, lang, page).parent.resolve(),
+            " ".join(meta["description"].split()))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_category_page_lists_its_articles_with_descriptions(site, lang):
+    for category, articles in CATEGORIES:
+        shown = listed_entries(site, lang, category, "h2")
+        assert shown == [expected_entry(site, lang, page) for page in articles], category
+        if not articles:
+            empty = html.parse(str(built_path(site, lang, category))).getroot().xpath(
+                "string(//article//p[em][last()])")
+            assert empty.strip() == SITE_LANGUAGES.string(lang, "kb.category.empty"), category
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_knowledge_base_index_lists_categories_then_their_articles(site, lang):
+    tree = html.parse(str(built_path(site, lang, "articles/index.md"))).getroot()
+    levels = [h.tag for h in tree.xpath("//article//*[self::h2 or self::h3][a]")]
+    expected_levels = [tag for _, articles in CATEGORIES for tag in ["h2"] + ["h3"] * len(articles)]
+    assert levels == expected_levels, levels
+    assert listed_entries(site, lang, "articles/index.md", "h2") == [
+        expected_entry(site, lang, category) for category, _ in CATEGORIES]
+    assert listed_entries(site, lang, "articles/index.md", "h3") == [
+        expected_entry(site, lang, page) for _, articles in CATEGORIES for page in articles]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_article_navigation_holds_its_category_only(site, lang):
+    """navigation.prune: an article page links every category but only the
+    articles of its own."""
+    categories = {built_path(site, lang, index).parent.resolve() for index, _ in CATEGORIES}
+    for category, articles in CATEGORIES:
+        mine = {built_path(site, lang, page).parent.resolve() for page in articles}
+        others = {built_path(site, lang, page).parent.resolve()
+                  for _, other in CATEGORIES for page in other} - mine
+        for page in articles:
+            path = built_path(site, lang, page)
+            tree = html.parse(str(path)).getroot()
+            links = {(path.parent / href.split("#")[0]).resolve() for href in
+                     tree.xpath("//nav[contains(@class, 'md-nav--primary')]//a/@href")}
+            assert categories <= links, f"{lang}/{page}: the navigation lacks a category"
+            assert mine <= links, f"{lang}/{page}: the navigation lacks its category's articles"
+            assert not links & others, (f"{lang}/{page}: the navigation lists other "
+                                        f"categories' articles: {sorted(map(str, links & others))}")
 
 
 def facts_checked_line(site, lang: str, page: str):

@@ -56,7 +56,9 @@ def add_language(project: Path, code: str) -> None:
     a translated home page, every other page declared not translated yet."""
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
-    anchor = "        # The default language is listed last"
+    # the new language goes last in the i18n plugin's list, which ends where
+    # the Hooks part of mkdocs.yml begins
+    anchor = "\n# ---------------------------------------------------------------------------\n# Hooks"
     assert anchor in text
     config.write_text(text.replace(anchor, (
         f"        - locale: {code}\n          name: Svenska\n          build: true\n"
@@ -167,7 +169,8 @@ def changed(tmp_path_factory):
     path.write_text(rewrap(path.read_text(encoding="utf-8")), encoding="utf-8")
     (docs / DROPPED_LANG / DROPPED).unlink()
     assert run_cli(project, "--declare-missing", DROPPED_LANG, DROPPED) == 0
-    assert newarticle.main(["--project", str(project), NEW, "--title", "A new thing: drafts"]) == 0
+    assert newarticle.main(["--project", str(project), NEW, "--title", "A new thing: drafts",
+                            "--category", "Memory and performance"]) == 0
     add_language(project, NEW_LANG)
     assert run_cli(project, "--mark", NEW_LANG, "index.md") == 0
     assert run_cli(project, "--declare-missing", NEW_LANG) == 0
@@ -332,7 +335,8 @@ def test_mark_refuses_a_translation_citing_other_references(plain, capsys):
 @pytest.mark.parametrize("slug", ["Bad", "bad_slug", "café", "-lead", "two--hyphens", "x/y", ""])
 def test_new_article_refuses_a_bad_slug(plain, slug, capsys):
     config = (plain / "mkdocs.yml").read_text(encoding="utf-8")
-    assert newarticle.main(["--project", str(plain), "--title", "T", "--", slug]) == 2
+    assert newarticle.main(["--project", str(plain), "--title", "T", "--category", "Frameworks",
+                            "--", slug]) == 2
     assert "not a valid slug" in capsys.readouterr().err
     assert (plain / "mkdocs.yml").read_text(encoding="utf-8") == config
 
@@ -340,9 +344,19 @@ def test_new_article_refuses_a_bad_slug(plain, slug, capsys):
 def test_new_article_refuses_an_existing_slug(plain, capsys):
     slug = Path(EDITED).stem
     config = (plain / "mkdocs.yml").read_text(encoding="utf-8")
-    assert newarticle.main(["--project", str(plain), slug, "--title", "T"]) == 2
+    assert newarticle.main(["--project", str(plain), slug, "--title", "T",
+                            "--category", "Frameworks"]) == 2
     assert f"the slug '{slug}' is taken" in capsys.readouterr().err
     assert (plain / "mkdocs.yml").read_text(encoding="utf-8") == config
+
+
+def test_new_article_refuses_an_unknown_category(plain, capsys):
+    config = (plain / "mkdocs.yml").read_text(encoding="utf-8")
+    assert newarticle.main(["--project", str(plain), "fresh-one", "--title", "T",
+                            "--category", "No such category"]) == 2
+    assert "no nav section 'Knowledge base > No such category'" in capsys.readouterr().err
+    assert (plain / "mkdocs.yml").read_text(encoding="utf-8") == config
+    assert not (plain / "docs" / "en" / "articles" / "fresh-one.md").exists()
 
 
 def test_nav_line_goes_to_a_named_subsection():

@@ -177,11 +177,15 @@ def main(argv: list[str] | None = None) -> int:
                     "the nav line and the declarations that its translations are not written yet.")
     parser.add_argument("slug", help="lowercase ASCII words joined by hyphens (the file name and URL)")
     parser.add_argument("--title", required=True, help="the English title")
+    parser.add_argument("--category", required=True,
+                        help="the English name of its category: a section of 'Knowledge base' "
+                             "in mkdocs.yml's nav (e.g. 'Memory and performance')")
     parser.add_argument("--project", type=Path, default=languages.ROOT,
                         help="project folder holding mkdocs.yml (default: this project)")
     args = parser.parse_args(argv)
     try:
-        written = create(args.project, args.slug, args.title)
+        written = create(args.project, args.slug, args.title,
+                         section=SECTION + (" ".join(args.category.split()),))
     except (NewArticleError, languages.LanguageError, store.StoreError) as error:
         print(f"new_article: {error}", file=sys.stderr)
         return 2
@@ -191,6 +195,3 @@ def main(argv: list[str] | None = None) -> int:
           "scripts/test. Translations: scripts/translation_status.")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import ARTICLE, LANGUAGES, lang_root
+from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root
 
 
 def h1(page) -> str:
@@ -22,8 +22,13 @@ def test_home_to_index_to_article_and_back_by_breadcrumb(visit, lang):
     visit.page.wait_for_url(root + ARTICLE)
     assert visit.page.locator("html").get_attribute("lang") == lang
     crumbs = visit.page.locator("nav.md-path a.md-path__link")
-    assert crumbs.count() >= 2, "the article has no breadcrumb trail"
+    assert crumbs.count() >= 3, "the article has no Home > Knowledge base > category trail"
+    category = " ".join(crumbs.last.inner_text().split())
     crumbs.last.click()
+    visit.page.wait_for_url(root + "articles/*/")
+    assert h1(visit.page) == category, "the category crumb does not lead to its page"
+    assert visit.page.locator(f'article a[href$="{ARTICLE.split("/")[1]}/"]').count() == 1
+    visit.page.locator("nav.md-path a.md-path__link").nth(1).click()
     visit.page.wait_for_url(root + "articles/")
     assert h1(visit.page) == index_title
 
@@ -52,24 +57,35 @@ def tab_until(page, selector: str, limit: int = 60) -> int:
 
 def test_keyboard_search_then_arrow_and_enter_opens_a_result(visit):
     visit.open("/fi/")
-    tab_until(visit.page, "input.md-search__input")
+    tab_until(visit.page, "pagefind-searchbox input")
     visit.page.keyboard.type("muistin")
-    visit.page.wait_for_selector(".md-search-result__item")
+    visit.page.wait_for_selector('.pf-searchbox-result[href*="highlight=muistin"]')
     visit.page.keyboard.press("ArrowDown")
-    focused = visit.page.evaluate("document.activeElement.getAttribute('href')")
-    assert focused and "/fi/" in visit.page.evaluate("document.activeElement.href"), focused
+    chosen = visit.page.evaluate("""() => {
+        const box = document.activeElement
+        const option = document.getElementById(box.getAttribute('aria-activedescendant'))
+        return [box.getAttribute('role'), option && option.getAttribute('aria-selected'),
+                option && option.href]}""")
+    assert chosen[0] == "combobox" and chosen[1] == "true", chosen
+    assert "/fi/" in chosen[2], chosen
     visit.page.keyboard.press("Enter")
-    visit.page.wait_for_url("**/fi/**h=*")
+    visit.page.wait_for_url("**/fi/**highlight=*")
+    assert visit.page.url == chosen[2], (visit.page.url, chosen)
 
 
 def test_keyboard_language_switcher(visit):
     visit.open("/" + ARTICLE)
     tab_until(visit.page, ".md-select > button")
-    visit.page.keyboard.press("Tab")
-    link = visit.page.evaluate(
-        "[document.activeElement.getAttribute('hreflang'),"
-        " document.activeElement.closest('.md-select') !== null]")
-    assert link == ["fi", True], f"Tab after the switcher button focused {link}"
+    focused = []
+    for _ in SITE_LANGUAGES.codes:  # the switcher lists the languages in mkdocs.yml order
+        visit.page.keyboard.press("Tab")
+        focused.append(visit.page.evaluate(
+            "[document.activeElement.getAttribute('hreflang'),"
+            " document.activeElement.closest('.md-select') !== null]"))
+        if focused[-1][0] == "fi":
+            break
+    expected = [[code, True] for code in SITE_LANGUAGES.codes[:SITE_LANGUAGES.codes.index("fi") + 1]]
+    assert focused == expected, f"Tab after the switcher button focused {focused}"
     assert visit.page.locator('.md-select__link[hreflang="fi"]').is_visible()
     visit.page.keyboard.press("Enter")
     visit.page.wait_for_url(visit.base_url + "/fi/" + ARTICLE)

@@ -34,8 +34,8 @@ def test_root_404_offers_every_language_home(visit, path):
 
 def test_404_search_uses_its_language_index(visit):
     visit.open("/ar/no-such-page")
-    visit.page.locator("input.md-search__input").fill("JAX")
-    visit.page.locator("input.md-search__input").press("End")
-    visit.page.wait_for_selector(".md-search-result__item")
-    hrefs = visit.page.eval_on_selector_all(".md-search-result__item > a", "a => a.map(x => x.href)")
+    box = visit.page.locator("pagefind-searchbox input")
+    box.fill("JAX")
+    visit.page.wait_for_selector(".pf-searchbox-result")
+    hrefs = visit.page.eval_on_selector_all(".pf-searchbox-result", "a => a.map(x => x.href)")
     assert hrefs and all(href.startswith(visit.base_url + "/ar/") for href in hrefs), hrefs

@@ -1,49 +1,58 @@
-"""Search in the reader's language: own index, own stemmer, suggestions, highlighting."""
+"""Search in the reader's language: own index, own stemmer, excerpts, highlighting.
+
+The header's search box is Pagefind's Component UI (overrides/partials/search.html):
+one index per language, loaded in chunks, results as a listbox of links with
+a match excerpt in which the matched words are marked.
+"""
 
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 
-from .conftest import ARTICLE, SITE_LANGUAGES, lang_root
+from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root
 
 OTHER_ROOTS = tuple(SITE_LANGUAGES.root_path(lang) for lang in SITE_LANGUAGES.others)
+BOX = "pagefind-searchbox input"
+RESULT = ".pf-searchbox-result"
 
 # (page language, query, a page the query must find). Each query is an
-# inflected form; the test also requires the results to highlight other forms
+# inflected form; the test also requires the results to mark other forms
 # of the word, which only stemming finds.
 CASES = [
     ("fi", "muistin", ARTICLE),        # genitive of "muisti" (memory)
     ("fi", "muistia", ARTICLE),        # partitive of "muisti"
     ("it", "memorie", ARTICLE),        # plural; the articles say "memoria"
-    ("it", "memoria", ARTICLE),        # singular
+    ("it", "memoria", ARTICLE),        # singular (see SOLE_FORM)
     ("ar", "الذاكرة", ARTICLE),        # "the memory", with the definite article
     ("ar", "ذاكرة", ARTICLE),          # "memory", without it
     ("en", "allocates", ARTICLE),      # the article also says "allocate", "allocation"
     ("en", "memories", ARTICLE),       # plural; the articles say "memory"
 ]
 
+# Queries whose word has no other form in the pages: the Italian articles say
+# only "memoria" (the "memorie" case proves the Italian stemmer), so only the
+# word itself can be marked.
+SOLE_FORM = {("it", "memoria")}
+
 
 def search(page, query: str) -> dict:
-    """Type a query into the header search; return result links and highlights.
+    """Type a query into the header search; return result links and marked words.
 
-    Material searches on key-up: the box is emptied first (Material then
-    empties the result list), then filled whole and a key pressed, so the
-    first results to appear answer the whole query.
+    Every result links to its page with the query in the URL (the highlight
+    parameter), so waiting for a result whose link carries the whole query
+    waits for the answer to the whole query, not to a part typed earlier.
     """
-    box = page.locator("input.md-search__input")
+    box = page.locator(BOX)
     box.click()
     box.fill("")
-    box.press("End")
-    page.wait_for_function("() => !document.querySelector('.md-search-result__item')")
     box.fill(query)
-    box.press("End")
-    page.wait_for_selector(".md-search-result__item", timeout=10_000)
-    links = page.eval_on_selector_all(
-        ".md-search-result__item > a", "links => links.map(a => a.href)")
+    page.wait_for_selector(f'{RESULT}[href*="highlight={quote(query)}"]', timeout=10_000)
+    links = page.eval_on_selector_all(RESULT, "links => links.map(a => a.href)")
     marks = page.eval_on_selector_all(
-        ".md-search-result mark", "marks => marks.map(m => m.textContent.toLowerCase())")
+        f"{RESULT} mark", "marks => marks.map(m => m.textContent.toLowerCase())")
     return {"links": links, "marks": marks}
 
 
@@ -63,8 +72,9 @@ def test_search_finds_inflected_forms_in_the_page_language(visit, lang, query, e
     assert not foreign, f"{lang}: '{query}' returned pages of other languages: {foreign}"
     assert root + expected in paths, f"{lang}: '{query}' did not find {root + expected}: {paths}"
     words = {re.sub(r"\W+$", "", mark) for mark in found["marks"]}
-    assert words - {query}, (
-        f"{lang}: '{query}' highlighted only the word itself ({sorted(words)}): no stemming")
+    assert query in words or words - {query}, f"{lang}: '{query}': no match marked"
+    assert (lang, query) in SOLE_FORM or words - {query}, (
+        f"{lang}: '{query}' marked only the word itself ({sorted(words)}): no stemming")
 
 
 def test_arabic_search_matches_across_the_definite_article(visit):
@@ -75,32 +85,91 @@ def test_arabic_search_matches_across_the_definite_article(visit):
     assert any("الذاكرة" in mark for mark in without), sorted(without)
 
 
+# A Pagefind file that belongs to one language: its meta, index and fragment
+# chunks and its WebAssembly (stemmer) module.
+LANGUAGE_FILE = re.compile(r"/pagefind/(?:pagefind\.|wasm\.|index/|fragment/)([a-z-]+?)[._]")
+
+
 def test_each_language_downloads_only_its_own_index(visit):
-    for lang in ("en", "fi", "it", "ar"):
+    for lang in LANGUAGES:
         visit.requests.clear()
         visit.open(lang_root(lang) + ARTICLE)
         search(visit.page, "jax")
-        indexes = [path_of(url, visit.base_url) for url in visit.requests
-                   if url.endswith("search_index.json")]
-        assert indexes == [lang_root(lang) + "search/search_index.json"], (lang, indexes)
+        files = [path_of(url, visit.base_url) for url in visit.requests]
+        langs = {m.group(1): m.group(0) for f in files if (m := LANGUAGE_FILE.search(f))}
+        assert set(langs) == {lang}, (lang, sorted(f for f in files if "/pagefind/" in f))
+        kinds = {f.split("/")[2].split(".")[0].split("_")[0] for f in files
+                 if LANGUAGE_FILE.search(f)}
+        assert {"wasm", "index", "fragment"} <= kinds, (lang, kinds)
 
 
-def test_suggestion_completes_a_title_word(visit):
+def test_a_word_being_typed_finds_its_pages(visit):
+    """Results come while a word is still incomplete: 'muis' finds 'muisti'."""
     visit.open("/fi/")
-    search(visit.page, "muis")
-    suggestion = visit.page.locator(".md-search__suggest").inner_text()
-    assert suggestion.startswith("muis") and len(suggestion) > 4, repr(suggestion)
-    assert " " not in suggestion and suggestion.isalpha(), repr(suggestion)
+    found = search(visit.page, "muis")
+    assert "/fi/" + ARTICLE in [path_of(url, visit.base_url) for url in found["links"]]
+    assert any(mark.startswith("muist") for mark in found["marks"]), found["marks"]
+
+
+ENGLISH_INTERFACE = {"placeholder": "Search", "results": "Search results"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_interface_is_in_the_page_language(visit, lang):
+    visit.open(lang_root(lang))
+    search(visit.page, "tpu")
+    shown = visit.page.evaluate("""() => {
+        const box = document.querySelector('pagefind-searchbox')
+        return {placeholder: box.querySelector('input').placeholder,
+                results: box.querySelector('[role=listbox]').getAttribute('aria-label'),
+                dir: box.getAttribute('dir') || getComputedStyle(box).direction}}""")
+    assert shown["placeholder"] and shown["results"], shown
+    if lang == SITE_LANGUAGES.default:
+        assert shown["placeholder"].startswith(ENGLISH_INTERFACE["placeholder"]), shown
+    else:
+        assert shown["placeholder"] != ENGLISH_INTERFACE["placeholder"], (lang, shown)
+        assert shown["results"] != ENGLISH_INTERFACE["results"], (lang, shown)
+    assert shown["dir"] == SITE_LANGUAGES.direction(lang), (lang, shown)
+
+
+def test_arabic_results_read_right_to_left(visit):
+    visit.open("/ar/")
+    search(visit.page, "ذاكرة")
+    first = visit.page.locator(RESULT).first
+    assert first.evaluate("a => getComputedStyle(a).direction") == "rtl"
+    # The title's text starts at the right edge of the result, as Arabic reads.
+    gap = first.evaluate("""a => {
+        const title = a.querySelector('p'), range = document.createRange()
+        range.selectNodeContents(title)
+        const text = range.getBoundingClientRect(), box = title.getBoundingClientRect()
+        return [box.right - text.right, text.left - box.left]}""")
+    assert gap[0] < gap[1], f"an Arabic result's title must hang from the right edge: {gap}"
 
 
 def test_following_a_result_highlights_the_word_on_the_page(visit, artifacts):
     visit.open("/fi/")
     search(visit.page, "muistin")
-    visit.page.wait_for_timeout(400)  # let the search overlay finish fading in
     visit.page.screenshot(path=str(artifacts / "fi-search.png"))
-    visit.page.locator(".md-search-result__item > a").first.click()
+    visit.page.locator(RESULT).first.click()
     visit.page.wait_for_load_state("load")
-    assert "/fi/" in visit.page.url and "h=" in visit.page.url, visit.page.url
+    assert "/fi/" in visit.page.url and "highlight=" in visit.page.url, visit.page.url
+    visit.page.wait_for_selector("article mark.pagefind-highlight")
     marks = visit.page.eval_on_selector_all(
-        "article mark[data-md-highlight]", "marks => marks.map(m => m.textContent.toLowerCase())")
+        "article mark.pagefind-highlight", "marks => marks.map(m => m.textContent.toLowerCase())")
     assert marks and all(mark.startswith("muist") for mark in marks), marks
+
+
+def test_search_code_is_served_by_the_site_as_files(site):
+    """The search adds no inline script or style of its own to the pages: its
+    code and styles are files of the site (a strict Content-Security-Policy
+    then needs only 'self' and, for Pagefind's WebAssembly, 'wasm-unsafe-eval')."""
+    page = (site / "fi" / "index.html").read_text(encoding="utf-8")
+    for src in ("/pagefind/pagefind-component-ui.js", "/pagefind/pagefind-component-ui.css"):
+        assert f'"{src}"' in page, f"fi/index.html does not load {src}"
+        assert (site / src.lstrip("/")).is_file(), src
+    # Code a browser runs: no src, and no data type (Material's JSON config,
+    # Pagefind's result template).
+    inline = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"(?:application/json|text/pagefind"
+                        r"-template)\")[^>]*>(.*?)</script>", page, re.S)
+    assert not [code for code in inline if "pagefind" in code.lower()], inline
+    assert "pagefind" not in " ".join(re.findall(r'style="[^"]*"', page)).lower()

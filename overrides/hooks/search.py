@@ -1,0 +1,42 @@
+"""Search in the reader's language with Pagefind (tpukb.search).
+
+- marks each page's content article for indexing (a page rendered from a
+  template only, such as a 404 page, is left out);
+- gives the templates the bundle's path and the highlight parameter
+  (overrides/partials/search.html, overrides/main.html);
+- once the last language is built, runs the Pagefind indexer over the whole
+  site: one index per `<html lang>`, with that language's stemmer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+from tpukb import search
+
+
+def on_env(env, config, files):
+    env.globals["search_bundle"] = search.bundle_path(config.site_url)
+    env.globals["search_base"] = search.base_path(config.site_url)
+    env.globals["search_highlight_param"] = search.HIGHLIGHT_PARAM
+
+
+def on_post_page(output, page, config):
+    try:
+        return search.mark_body(output, page.file.abs_src_path)
+    except search.SearchError as error:
+        raise PluginError(str(error)) from error
+
+
+@event_priority(-110)  # after the i18n plugin (-100) has built every language
+def on_post_build(config):
+    i18n = config.plugins.get("i18n")
+    if i18n is not None and i18n.building:  # a nested per-language build
+        return
+    try:
+        search.index_site(Path(config.site_dir))
+    except search.SearchError as error:
+        raise PluginError(str(error)) from error

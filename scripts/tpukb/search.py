@@ -1,0 +1,91 @@
+"""Site search: the Pagefind index of the built site, one index per language.
+
+Owns what the search needs from a build: which part of a page is indexed
+(Material's content <article>, marked with `data-pagefind-body`; a page
+without it, such as a 404 page, is not indexed), what inside it is left out
+(heading permalinks, footnote back-links), where the Pagefind bundle lives
+(`pagefind/` under the path of `site_url`), and the run of the Pagefind
+indexer (PyPI `pagefind[bin]`, `python -m pagefind`) over the whole site once
+every language is built. Pagefind reads each page's `<html lang>` and writes
+one index per language, with that language's stemmer; the browser loads only
+the index chunks of the reader's language that a query needs.
+
+Every failure names what went wrong: a page whose content article was not
+found, an indexer that did not run, a page count that does not match.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+BUNDLE = "pagefind"
+ARTICLE = '<article class="md-content__inner md-typeset">'
+ARTICLE_INDEXED = '<article class="md-content__inner md-typeset" data-pagefind-body>'
+# Pagefind joins the text of adjacent inline elements: without this, every
+# heading would end in its permalink sign and every reference in its arrow.
+EXCLUDE_SELECTORS = ".headerlink, .footnote-backref"
+# What the page loads from the bundle (overrides/main.html); checked after indexing.
+UI_FILES = ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
+# Query parameter that carries the searched words to the result's page, where
+# assets/javascripts/search.js marks them (pagefind-highlight.js).
+HIGHLIGHT_PARAM = "highlight"
+
+
+class SearchError(RuntimeError):
+    """The search index could not be built as the site needs it."""
+
+
+def base_path(site_url: str) -> str:
+    """URL path of the site root, from site_url: '/' or '/docs/'."""
+    path = urlsplit(site_url or "/").path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def bundle_path(site_url: str) -> str:
+    """Absolute URL path of the Pagefind bundle ('/pagefind/').
+
+    Absolute because the Component UI resolves it from its own module, not
+    from the page."""
+    return base_path(site_url) + BUNDLE + "/"
+
+
+def mark_body(output: str, where: str) -> str:
+    """A rendered page with its content article marked for indexing."""
+    if ARTICLE not in output:
+        raise SearchError(f"{where}: search: no Material content article ({ARTICLE}) in the "
+                          "page; Material's markup changed, update tpukb/search.py")
+    return output.replace(ARTICLE, ARTICLE_INDEXED, 1)
+
+
+def count_marked(site: Path) -> int:
+    return sum(ARTICLE_INDEXED in path.read_text(encoding="utf-8", errors="ignore")
+               for path in site.rglob("*.html"))
+
+
+def index_site(site: Path) -> int:
+    """Run Pagefind over a built site; return the number of pages indexed."""
+    site = Path(site)
+    marked = count_marked(site)
+    if marked == 0:
+        raise SearchError(f"{site}: search: no page is marked for indexing")
+    command = [sys.executable, "-m", "pagefind", "--site", str(site), "--output-subdir", BUNDLE,
+               "--exclude-selectors", EXCLUDE_SELECTORS, "--quiet"]
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        hint = (" (install the project's dependencies: scripts/setup-env)"
+                if "No module named" in result.stderr else "")
+        raise SearchError(f"{site}: search: Pagefind failed with exit code "
+                          f"{result.returncode}{hint}:\n{result.stdout}{result.stderr}")
+    bundle = site / BUNDLE
+    indexed = len(list((bundle / "fragment").glob("*.pf_fragment")))
+    if indexed != marked:
+        raise SearchError(f"{site}: search: Pagefind indexed {indexed} pages, the build "
+                          f"marked {marked}; run `python -m pagefind --site {site}` to see why")
+    missing = [name for name in UI_FILES if not (bundle / name).is_file()]
+    if missing:
+        raise SearchError(f"{bundle}: search: Pagefind wrote no {', '.join(missing)}, which "
+                          "every page loads; update tpukb.search.UI_FILES and the templates")
+    return indexed
