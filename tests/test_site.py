@@ -245,3 +245,13 @@ def test_no_code_edits_the_import_path():
                  for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if any(needle in line for needle in IMPORT_PATH_EDITS)]
     assert not offenders, f"import-path edits: {offenders}"
+
+
+def test_pages_carry_no_template_indentation_but_keep_code_blocks(site):
+    """hooks/compact_html.py: no indented line between tags; <pre> blocks untouched."""
+    from tpukb.htmlcompact import compact
+    page = built_path(site, DEFAULT_LANGUAGE, "articles/jax-tensorflow-tpu-memory.md")
+    text = page.read_text(encoding="utf-8")
+    assert compact(text) == text
+    sample = '<ul>\n    <li>a</li>\n  </ul><pre><code>  x\n    y</code></pre>\n  <p>b</p>'
+    assert compact(sample) == '<ul>\n<li>a</li>\n</ul><pre><code>  x\n    y</code></pre>\n<p>b</p>'
