@@ -31,8 +31,14 @@ def on_config(config):
     _project = status.load_project(Path(config.config_file_path).resolve().parent)
 
 
+_checked_config = None  # the i18n plugin rebuilds once per language with one config
+
+
 def on_pre_build(config):
-    global _stale
+    global _stale, _checked_config
+    if config is _checked_config:
+        return
+    _checked_config = config
     try:
         _, rows = status.status(_project)
     except StoreError as error:

@@ -131,6 +131,23 @@ def load_strings(path: Path, codes: tuple[str, ...] = ()) -> dict:
 
 
 def load(project: Path = ROOT) -> Languages:
+    """The languages of the project folder holding mkdocs.yml (cached until
+    mkdocs.yml or the strings file changes)."""
+    project = Path(project).resolve()
+    stamps = tuple(_stamp(path) for path in (project / "mkdocs.yml", strings_file(project)))
+    return _load(project, stamps)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+@functools.lru_cache(maxsize=32)
+def _load(project: Path, stamps: tuple) -> Languages:
     """The languages of the project folder holding mkdocs.yml.
 
     Without an i18n plugin (a bare docs folder, as in the test fixtures) every
@@ -154,9 +171,3 @@ def load(project: Path = ROOT) -> Languages:
     order = (default,) + tuple(l.code for l in languages if l.code != default)
     strings = load_strings(path, order if entries else ())
     return Languages(languages, default, config.get("site_url") or "", strings, path)
-
-
-@functools.cache
-def project_languages() -> Languages:
-    """The languages of this package's own project (cached)."""
-    return load(ROOT)

@@ -103,9 +103,15 @@ def add_to_nav(text: str, entry: str, section: tuple[str, ...] = SECTION, where:
 # ---------------------------------------------------------------------------
 
 def is_draft(path: Path) -> bool:
-    if not Path(path).is_file():
+    path = Path(path)
+    if not path.is_file():
         return False
-    meta, _ = normalise.split_front_matter(Path(path).read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    # Most pages have no draft key: skip the YAML parse for them (builds ask
+    # this for every page of every language).
+    if f"\n{DRAFT_KEY}:" not in text[:text.find("\n---", 3) + 1]:
+        return False
+    meta, _ = normalise.split_front_matter(text)
     return meta.get(DRAFT_KEY) is True
 
 
