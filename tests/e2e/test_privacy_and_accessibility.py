@@ -22,18 +22,23 @@ def test_pages_and_search_make_no_request_outside_the_site(visit):
     assert not visit.foreign_requests(), visit.foreign_requests()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("kind", PAGES)
-def test_axe_finds_no_serious_violation(visit, axe_source, lang, kind):
-    visit.open(lang_root(lang) + PAGES[kind])
-    visit.page.add_script_tag(content=axe_source)
-    violations = visit.page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+def assert_no_serious_violation(page, axe_source, context: str = "document") -> None:
+    """Run axe-core on the page (or the part `context` selects)."""
+    page.add_script_tag(content=axe_source)
+    violations = page.evaluate(
+        f"async () => (await axe.run({context}, {{resultTypes: ['violations']}})).violations"
         ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
         " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
     serious = [v for v in violations if v["impact"] in SERIOUS]
     assert not serious, "\n".join(
         f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}" for v in serious)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", PAGES)
+def test_axe_finds_no_serious_violation(visit, axe_source, lang, kind):
+    visit.open(lang_root(lang) + PAGES[kind])
+    assert_no_serious_violation(visit.page, axe_source)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -41,11 +46,4 @@ def test_axe_finds_no_serious_violation_in_open_search_results(visit, axe_source
     visit.open(lang_root(lang))
     visit.page.locator("pagefind-searchbox input").fill("tpu")
     visit.page.wait_for_selector(".pf-searchbox-result")
-    visit.page.add_script_tag(content=axe_source)
-    violations = visit.page.evaluate(
-        "async () => (await axe.run('.kb-search', {resultTypes: ['violations']})).violations"
-        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
-        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))")
-    serious = [v for v in violations if v["impact"] in SERIOUS]
-    assert not serious, "\n".join(
-        f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}" for v in serious)
+    assert_no_serious_violation(visit.page, axe_source, "'.kb-search'")
