@@ -93,6 +93,9 @@ MIME_TYPES: dict[str, str] = {
     "avif": "image/avif", "ico": "image/x-icon", "woff": "font/woff",
     "woff2": "font/woff2", "wasm": "application/wasm", "gz": "application/gzip",
     "webmanifest": "application/manifest+json", "pdf": "application/pdf",
+    # Pagefind's index files (binary, compressed by Pagefind itself)
+    "pagefind": "application/octet-stream", "pf_meta": "application/octet-stream",
+    "pf_index": "application/octet-stream", "pf_fragment": "application/octet-stream",
 }
 # Types worth compressing (gzip always; brotli where the server has it);
 # text/html is always compressed by nginx once compression is on.
