@@ -5,8 +5,8 @@ build, each build overwriting the previous one (i18n issues #284, #326); the
 default language, built last, keeps the root. This hook copies each other
 language's freshly built 404.html to `<lang>/404.html`, and gives every 404
 page a language switcher to each language's home (the i18n plugin leaves the
-last built page's alternates there). scripts/serve_site.py and the nginx
-rules in README.md serve `<lang>/404.html` for missing pages under `/<lang>/`.
+last built page's alternates there). scripts/serve_site.py and the hosting
+rules (tpukb.hosting) serve `<lang>/404.html` for missing pages under `/<lang>/`.
 """
 
 from __future__ import annotations
