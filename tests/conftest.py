@@ -68,11 +68,16 @@ def built_path(site_dir: Path, lang: str, page: str) -> Path:
 @pytest.fixture(scope="session")
 def nginx(site, tmp_path_factory):
     """The built site behind nginx with the production configuration
-    (tpukb.hosting), on a free port of 127.0.0.1, for the session."""
+    (tpukb.hosting), on a free port of 127.0.0.1, for the session. It serves a
+    copy of the site: nginx's deployment writes precompressed .gz/.br copies."""
+    import shutil
+
     from tpukb.hosting import nginx as hosting_nginx
     from tpukb.hosting.publish import published_rules
 
-    server = hosting_nginx.NginxServer(site, published_rules(site, SITE_LANGUAGES),
+    served = tmp_path_factory.mktemp("served") / "site"
+    shutil.copytree(site, served)
+    server = hosting_nginx.NginxServer(served, published_rules(served, SITE_LANGUAGES),
                                        tmp_path_factory.mktemp("nginx"), workers="1")
     with server:
         yield server

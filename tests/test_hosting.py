@@ -24,6 +24,7 @@ from lxml import html as lxml_html
 from conftest import LANGUAGES, ROOT, SITE_LANGUAGES, build_problems, mkdocs_build
 from tpukb.hosting import csp as hosting_csp
 from tpukb.hosting import nginx as hosting_nginx
+from tpukb.hosting import precompress
 from tpukb.hosting.cli import nginx_conf_main
 from tpukb.hosting.publish import publish, published_rules
 from tpukb.hosting.rules import HostingError, SiteRules
@@ -126,9 +127,11 @@ def nginx_locations(conf: str) -> dict[str, list[str]]:
 
 
 def site_url_paths(site: Path) -> list[str]:
+    """URL paths of a site's files (precompressed copies for nginx left out)."""
     paths = []
     for file in sorted(site.rglob("*")):
-        if file.is_file() and file.name not in ("_headers", "_redirects"):
+        if file.is_file() and file.name not in ("_headers", "_redirects") \
+                and not precompress.is_copy(file):
             rel = file.relative_to(site).as_posix()
             paths.append("/" + rel)
             if file.name == "index.html":
@@ -176,9 +179,13 @@ def test_nginx_serves_home_and_article_with_every_header(nginx, site, lang):
         assert gzip.decompress(response.body) == (site / path.lstrip("/") / "index.html").read_bytes()
         again = fetch(nginx, path, Accept_Encoding="gzip", If_None_Match=response.header("etag"))
         assert again.status == 304, f"{path}: the ETag does not revalidate"
+        # the precompressed copies are what nginx sends (gzip_static, brotli_static)
+        served = nginx.site / path.lstrip("/") / "index.html"
+        assert response.body == served.with_name("index.html.gz").read_bytes(), path
         if hosting_nginx.brotli_available():
             brotli = fetch(nginx, path, Accept_Encoding="br, gzip")
             assert brotli.header("content-encoding") == "br", path
+            assert brotli.body == served.with_name("index.html.br").read_bytes(), path
             assert len(brotli.body) < len(response.body), f"{path}: brotli larger than gzip"
 
 
@@ -239,7 +246,7 @@ def test_nginx_lists_no_folder_and_serves_no_host_file(nginx):
 def test_host_headers_agree_with_nginx_for_every_file(nginx, site, host_headers):
     named = {name.lower() for _, _, headers in host_headers for name in headers}
     checked = 0
-    for path in site_url_paths(site):
+    for path in site_url_paths(nginx.site):
         expected = {k.lower(): v for k, v in headers_for(host_headers, path).items()}
         response = fetch(nginx, path, "HEAD")
         assert response.status == 200, path

@@ -2,8 +2,11 @@
 
 Owns one benchmark run (`scripts/bench_hosting`): a strict build into a
 temporary folder, then for an article of every language
-- a bounded load run with ApacheBench (`ab`, 127.0.0.1 only, at most 30 s
-  and 100 concurrent connections): requests per second and failed requests;
+- a bounded load run with `wrk` (127.0.0.1 only, at most 30 s and 100
+  connections; HTTP/1.1 with keep-alive and `Accept-Encoding: gzip, deflate,
+  br`, as a browser asks; ApacheBench speaks HTTP/1.0, which nginx answers
+  uncompressed): requests per second, and failures (socket errors and
+  non-2xx answers);
 - Lighthouse (npm `lighthouse` from scripts/bench/, Debian's Chromium,
   mobile defaults, performance only): score and bytes transferred;
 BEFORE = the Python preview server (`tpukb.serve`: no compression, no cache
@@ -78,21 +81,24 @@ def nginx_wait(port: int, timeout: float = 10.0) -> None:
     raise SystemExit(f"bench_hosting: nothing listens on 127.0.0.1:{port}")
 
 
-def ab_command(url: str, seconds: int, connections: int) -> list[str]:
-    return ["ab", "-q", "-k", "-t", str(seconds), "-n", "1000000", "-c", str(connections),
+def load_command(url: str, seconds: int, connections: int) -> list[str]:
+    return ["wrk", "-t", "2", "-c", str(connections), "-d", f"{seconds}s",
             "-H", "Accept-Encoding: gzip, deflate, br", url]
 
 
 def load_run(url: str, seconds: int, connections: int) -> dict:
-    result = subprocess.run(ab_command(url, seconds, connections), capture_output=True,
+    result = subprocess.run(load_command(url, seconds, connections), capture_output=True,
                             text=True, timeout=seconds + 60)
     out = result.stdout
-    number = lambda label: float(re.search(label + r":\s+([\d.]+)", out).group(1))  # noqa: E731
-    if result.returncode != 0 or "Requests per second" not in out:
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    total = re.search(r"(\d+) requests in", out)
+    if result.returncode != 0 or not rps:
         return {"rps": None, "failed": None, "error": (result.stderr or out)[-300:]}
-    non_2xx = re.search(r"Non-2xx responses:\s+(\d+)", out)
-    return {"rps": number("Requests per second"), "complete": int(number("Complete requests")),
-            "failed": int(number("Failed requests")) + (int(non_2xx.group(1)) if non_2xx else 0)}
+    errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    failed = (sum(map(int, errors.groups())) if errors else 0) + \
+        (int(non_2xx.group(1)) if non_2xx else 0)
+    return {"rps": float(rps.group(1)), "complete": int(total.group(1)), "failed": failed}
 
 
 def lighthouse_command(url: str, output: Path) -> list[str]:
@@ -117,6 +123,12 @@ def lighthouse(url: str, work: Path) -> dict:
             "tbt_ms": report["audits"]["total-blocking-time"]["numericValue"]}
 
 
+def article_bytes(site: Path, path: str) -> dict:
+    page = site / path.lstrip("/") / "index.html"
+    return {kind: page.with_name(page.name + suffix).stat().st_size if suffix else page.stat().st_size
+            for kind, suffix in (("raw", ""), ("gzip", ".gz"), ("br", ".br"))}
+
+
 def fmt(value, spec: str) -> str:
     return "-" if value is None else format(value, spec)
 
@@ -130,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.seconds <= MAX_SECONDS or not 1 <= args.connections <= MAX_CONNECTIONS:
         parser.error(f"--seconds 1..{MAX_SECONDS}, --connections 1..{MAX_CONNECTIONS}")
-    if not shutil.which("ab"):
-        raise SystemExit("bench_hosting: ab is missing (apt-get install apache2-utils)")
+    if not shutil.which("wrk"):
+        raise SystemExit("bench_hosting: wrk is missing (apt-get install wrk)")
     if not args.skip_lighthouse and not LIGHTHOUSE.is_file():
         raise SystemExit(f"bench_hosting: {LIGHTHOUSE} is missing (npm ci --prefix scripts/bench)")
     langs = languages.load(ROOT)
@@ -149,13 +161,14 @@ def main(argv: list[str] | None = None) -> int:
                     results[name][lang] = load_run(server.url + path, args.seconds, args.connections)
                     if not args.skip_lighthouse:
                         results[name][lang].update(lighthouse(server.url + path, work))
+            after_bytes = {lang: article_bytes(after.site, path) for lang, path in paths.items()}
         finally:
             before.stop()
             after.stop()
     print(f"Hosting benchmark: an article per language ({ARTICLE}), 127.0.0.1")
     print("BEFORE = scripts/serve_site.py (tpukb.serve); AFTER = nginx, production configuration"
           f" (brotli {'on' if nginx.brotli_available() else 'off: module missing'})")
-    print(f"load: {' '.join(ab_command('URL', args.seconds, args.connections))}")
+    print(f"load: {' '.join(load_command('URL', args.seconds, args.connections))}")
     if not args.skip_lighthouse:
         print(f"lighthouse: CHROME_PATH={CHROMIUM} {' '.join(lighthouse_command('URL', Path('OUT')))}")
     print()
@@ -178,5 +191,7 @@ def main(argv: list[str] | None = None) -> int:
             if side.get("error"):
                 print(f"      error: {side['error']}")
     print()
+    print("article HTML, bytes: " + "; ".join(
+        f"{lang} {b['raw']} raw, {b['gzip']} gzip, {b['br']} br" for lang, b in after_bytes.items()))
     print("targets: zero failed requests; Lighthouse performance >= 95; article first load <= 150 KiB")
     return 0

@@ -16,6 +16,7 @@ from pathlib import Path
 from tpukb import languages
 
 from . import nginx
+from .precompress import precompress
 from .publish import published_rules
 from .rules import HostingError
 
@@ -36,9 +37,14 @@ def nginx_conf_main(argv: list[str] | None = None) -> int:
     parser.add_argument("--project", type=Path, default=languages.ROOT,
                         help="project folder holding mkdocs.yml (this project)")
     parser.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
+    parser.add_argument("--no-precompress", action="store_true",
+                        help="do not write the .gz/.br copies nginx serves (gzip_static, brotli_static)")
     args = parser.parse_args(argv)
     try:
-        text = nginx.config(args.site, _site_rules(args.site, args.project),
+        rules = _site_rules(args.site, args.project)
+        if not args.no_precompress:
+            precompress(args.site)
+        text = nginx.config(args.site, rules,
                             listen=args.listen or f"127.0.0.1:{args.port}",
                             runtime=args.runtime, server_name=args.server_name)
     except HostingError as error:
