@@ -11,7 +11,8 @@ page, its line and the rule:
 - H3 a `style` attribute or `<style>` element (style-src has no 'unsafe-inline');
 - H4 a script from another host (script-src is 'self');
 - H5 an inline script whose hash the site's published policy lacks
-  (`check_covered`: a page changed after the build, or built without the hook).
+  (`check_covered`: a page changed after the build, or built without the hook);
+- H6 a page where the `<meta>` policy cannot go before every script.
 
 It also writes the policy into every page as a `<meta http-equiv>` tag (what
 GitHub Pages can carry: everything but frame-ancestors).
@@ -75,12 +76,18 @@ def inline_scripts(page: Path, text: str) -> list[InlineScript]:
     return found
 
 
+def _blank_body(match: re.Match) -> str:
+    """A script or style element with its body blanked (line breaks kept):
+    the text inside is not markup."""
+    element = match.group(0)
+    start = element.index(">") + 1
+    return element[:start] + re.sub(r"[^\n]", " ", element[start:])
+
+
 def problems(page: Path, text: str) -> list[str]:
     """What no policy without 'unsafe-inline' allows in a page (rules H1-H4)."""
     found = []
-    # Blank out script and style bodies (keeping line breaks): their text is not markup.
-    blank = lambda m: m.group(0)[: m.group(0).index(">") + 1] + re.sub(r"[^\n]", " ", m.group(0)[m.group(0).index(">") + 1:])  # noqa: E731
-    markup = STYLE.sub(blank, SCRIPT.sub(blank, text))
+    markup = STYLE.sub(_blank_body, SCRIPT.sub(_blank_body, text))
     for match in STYLE.finditer(text):
         found.append(f"{page}:{_line(text, match.start())}: H3 a <style> element; style-src "
                      f"allows only the site's stylesheets: move it into a .css file")

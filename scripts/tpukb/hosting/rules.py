@@ -194,8 +194,8 @@ class SiteRules:
         return {"Content-Security-Policy": self.csp(), **SECURITY_HEADERS}
 
     def headers(self, path: str) -> dict[str, str]:
-        """Every header the rules give a response for URL path `path`
-        (for a missing path: the headers its not-found page is sent with)."""
+        """Every header the rules give the response for the file at URL path
+        `path` (a missing page is answered with its not-found page's headers)."""
         headers = dict(self.common_headers)
         lang = self.language_of(path)
         if lang:
