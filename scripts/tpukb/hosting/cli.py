@@ -32,6 +32,8 @@ def nginx_conf_main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (8000)")
     parser.add_argument("--listen", help="listen address instead of 127.0.0.1:PORT, e.g. 80")
     parser.add_argument("--server-name", default="localhost")
+    parser.add_argument("--user", help="account of nginx's workers when started as root "
+                        "(www-data)")
     parser.add_argument("--runtime", type=Path,
                         help="folder for pid, logs and temp files (default: SITE/../.nginx)")
     parser.add_argument("--project", type=Path, default=languages.ROOT,
@@ -46,7 +48,8 @@ def nginx_conf_main(argv: list[str] | None = None) -> int:
             precompress(args.site)
         text = nginx.config(args.site, rules,
                             listen=args.listen or f"127.0.0.1:{args.port}",
-                            runtime=args.runtime, server_name=args.server_name)
+                            runtime=args.runtime, server_name=args.server_name,
+                            user=args.user)
     except HostingError as error:
         print(f"nginx_conf: {error}", file=sys.stderr)
         return 1

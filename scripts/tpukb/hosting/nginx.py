@@ -104,8 +104,12 @@ def server_block(site: Path, rules: SiteRules, listen: str, server_name: str) ->
 
 def config(site: Path, rules: SiteRules, *, listen: str = "127.0.0.1:8000",
            runtime: Path | None = None, server_name: str = "localhost",
-           workers: str = "auto", brotli: bool | None = None) -> str:
-    """A complete nginx.conf serving the built site by the rules, in the foreground."""
+           workers: str = "auto", brotli: bool | None = None, user: str | None = None) -> str:
+    """A complete nginx.conf serving the built site by the rules, in the foreground.
+
+    `user`: the account of the worker processes when the master runs as root
+    (default: www-data, as Debian's own configuration; the local runner passes
+    the current user, who can read a site in a private folder)."""
     site = Path(site)
     check_types(site)
     brotli = brotli_available() if brotli is None else brotli
@@ -116,8 +120,8 @@ def config(site: Path, rules: SiteRules, *, listen: str = "127.0.0.1:8000",
     if brotli:
         out += [f"load_module {module};" for module in BROTLI_MODULES]
     if os.geteuid() == 0:
-        # workers of a root master otherwise run as nobody, who may not read the site
-        out.append(f"user {pwd.getpwuid(os.geteuid()).pw_name};")
+        # the directive only means something to a master running as root
+        out.append(f"user {user or 'www-data'};")
     out += [
         f"worker_processes {workers};",
         "daemon off;",
@@ -199,7 +203,8 @@ class NginxServer:
             precompress(self.site)
         self.conf_path.write_text(config(
             self.site, self.rules, listen=f"127.0.0.1:{self.port}", runtime=self.runtime,
-            workers=self.workers, brotli=self.brotli), encoding="utf-8")
+            workers=self.workers, brotli=self.brotli,
+            user=pwd.getpwuid(os.geteuid()).pw_name), encoding="utf-8")
         log = self.runtime / "error.log"
         test = subprocess.run([nginx, "-t", "-q", "-p", str(self.runtime), "-e", str(log),
                                "-c", str(self.conf_path)], capture_output=True, text=True)
