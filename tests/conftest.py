@@ -63,3 +63,21 @@ def built_path(site_dir: Path, lang: str, page: str) -> Path:
     else:
         rel = stem + "/"
     return site_dir / url_prefix(lang) / rel / "index.html"
+
+
+@pytest.fixture(scope="session")
+def nginx(site, tmp_path_factory):
+    """The built site behind nginx with the production configuration
+    (tpukb.hosting), on a free port of 127.0.0.1, for the session. It serves a
+    copy of the site: nginx's deployment writes precompressed .gz/.br copies."""
+    import shutil
+
+    from tpukb.hosting import nginx as hosting_nginx
+    from tpukb.hosting.publish import published_rules
+
+    served = tmp_path_factory.mktemp("served") / "site"
+    shutil.copytree(site, served)
+    server = hosting_nginx.NginxServer(served, published_rules(served, SITE_LANGUAGES),
+                                       tmp_path_factory.mktemp("nginx"), workers="1")
+    with server:
+        yield server

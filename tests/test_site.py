@@ -11,6 +11,8 @@ from tpukb.translations import read_declarations
 from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path,
                       source_pages)
 from tpukb import languages
+# _headers and _redirects: read by Netlify and Cloudflare Pages, never served.
+from tpukb.hosting.rules import HOST_FILES
 
 # What a reader's browser fetches; anything else in the site is a build input
 # that leaked (a data file of the theme folder, a hook, a template).
@@ -228,7 +230,8 @@ def test_articles_show_when_their_facts_were_checked(site, lang):
 
 def test_the_site_holds_only_what_readers_fetch(site):
     leaked = sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
-                    if p.is_file() and p.suffix not in READER_FILE_TYPES)
+                    if p.is_file() and p.suffix not in READER_FILE_TYPES
+                    and p.name not in HOST_FILES)
     assert not leaked, f"build inputs published in the site: {leaked}"
 
 

@@ -6,8 +6,8 @@ hook writes each other language's rendered page to `<lang>/404.html` and,
 once every language is built, puts the default language's page back at the
 root, whatever the order of the languages in mkdocs.yml. It also gives every
 404 page a language switcher to each language's home (the i18n plugin leaves
-the last built page's alternates there). scripts/serve_site.py and the nginx
-rules in README.md serve `<lang>/404.html` for missing pages under `/<lang>/`.
+the last built page's alternates there). scripts/serve_site.py and the hosting
+rules (tpukb.hosting) serve `<lang>/404.html` for missing pages under `/<lang>/`.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ Usage: python scripts/serve_site.py [--port 8000] [--host 127.0.0.1] SITE_DIR
 A missing path under /fi/, /it/ or /ar/ (any language folder that has its own
 404.html) gets that language's 404 page with status 404; any other missing
 path gets the root 404.html. This is the reference server configuration for
-the site; README.md gives the equivalent nginx rules.
+the quick preview; the production configuration (nginx, static hosts) comes from
+tpukb.hosting.
 """
 
 from __future__ import annotations

@@ -50,9 +50,10 @@ def search(page, query: str) -> dict:
     box.fill("")
     box.fill(query)
     page.wait_for_selector(f'{RESULT}[href*="highlight={quote(query)}"]', timeout=10_000)
-    links = page.eval_on_selector_all(RESULT, "links => links.map(a => a.href)")
+    # results are links; the box may still hold loading placeholders (divs)
+    links = page.eval_on_selector_all(f"a{RESULT}", "links => links.map(a => a.href)")
     marks = page.eval_on_selector_all(
-        f"{RESULT} mark", "marks => marks.map(m => m.textContent.toLowerCase())")
+        f"a{RESULT} mark", "marks => marks.map(m => m.textContent.toLowerCase())")
     return {"links": links, "marks": marks}
 
 

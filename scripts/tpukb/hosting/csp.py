@@ -1,0 +1,164 @@
+"""The Content-Security-Policy of a built site, computed from its HTML.
+
+Owns reading the built pages for what a policy must allow: every inline
+`<script>` (its sha256 hash goes into script-src; a `type` that is data,
+such as Material's `application/json` `__config`, needs none), and what no
+policy without 'unsafe-inline' can allow, reported as a problem naming the
+page, its line and the rule:
+
+- H1 an `on...=` event-handler attribute;
+- H2 a `javascript:` URL;
+- H3 a `style` attribute or `<style>` element (style-src has no 'unsafe-inline');
+- H4 a script from another host (script-src is 'self');
+- H5 an inline script whose hash the site's published policy lacks
+  (`check_covered`: a page changed after the build, or built without the hook);
+- H6 a page where the `<meta>` policy cannot go before every script.
+
+It also writes the policy into every page as a `<meta http-equiv>` tag (what
+GitHub Pages can carry: everything but frame-ancestors).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .rules import HostingError, SiteRules
+
+SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
+STYLE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.S | re.I)
+TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+ATTRIBUTE = re.compile(r"""\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
+TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)
+SRC = re.compile(r"""\bsrc\s*=\s*["']?([^"'\s>]+)""", re.I)
+# Script types a browser runs (HTML: empty, a JavaScript MIME type, module).
+SCRIPT_TYPES = ("", "module", "text/javascript", "application/javascript",
+                "application/ecmascript", "text/ecmascript")
+URL_ATTRIBUTES = ("href", "src", "action", "formaction", "xlink:href")
+META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="[^"]*">\s*')
+CHARSET = re.compile(r"<meta\s+charset=[\"']?utf-8[\"']?\s*/?>", re.I)
+
+
+@dataclass(frozen=True)
+class InlineScript:
+    page: Path
+    line: int
+    digest: str  # 'sha256-...'
+
+
+def sha256(text: str) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def _line(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def html_pages(site: Path) -> list[Path]:
+    return sorted(Path(site).rglob("*.html"))
+
+
+def inline_scripts(page: Path, text: str) -> list[InlineScript]:
+    """The inline scripts a browser would run, with their hashes."""
+    found = []
+    for match in SCRIPT.finditer(text):
+        attrs, body = match.group(1), match.group(2)
+        kind = TYPE.search(attrs)
+        if (kind.group(1).lower() if kind else "") not in SCRIPT_TYPES:
+            continue  # data, not code (application/json, ld+json, ...)
+        if SRC.search(attrs):
+            continue
+        found.append(InlineScript(page, _line(text, match.start()), sha256(body)))
+    return found
+
+
+def _blank_body(match: re.Match) -> str:
+    """A script or style element with its body blanked (line breaks kept):
+    the text inside is not markup."""
+    element = match.group(0)
+    start = element.index(">") + 1
+    return element[:start] + re.sub(r"[^\n]", " ", element[start:])
+
+
+def problems(page: Path, text: str) -> list[str]:
+    """What no policy without 'unsafe-inline' allows in a page (rules H1-H4)."""
+    found = []
+    markup = STYLE.sub(_blank_body, SCRIPT.sub(_blank_body, text))
+    for match in STYLE.finditer(text):
+        found.append(f"{page}:{_line(text, match.start())}: H3 a <style> element; style-src "
+                     f"allows only the site's stylesheets: move it into a .css file")
+    for tag in TAG.finditer(markup):
+        line = _line(markup, tag.start())
+        name = tag.group(1).lower()
+        for attr in ATTRIBUTE.finditer(tag.group(2)):
+            key = attr.group(1).lower()
+            value = html.unescape((attr.group(2) or "").strip("\"'")).strip()
+            if key.startswith("on"):
+                found.append(f"{page}:{line}: H1 <{name} {key}=...>: an event-handler attribute "
+                             f"cannot be allowed by a script hash; attach the handler from a "
+                             f"script file")
+            elif key in URL_ATTRIBUTES and re.match(r"(?i)\s*javascript:", value):
+                found.append(f"{page}:{line}: H2 <{name} {key}=\"javascript:...\">: a javascript: "
+                             f"URL is inline code; use a script file")
+            elif key == "style":
+                found.append(f"{page}:{line}: H3 <{name} style=...>: style-src allows only the "
+                             f"site's stylesheets; use a class in a .css file")
+            elif name == "script" and key == "src" and re.match(r"(?i)(https?:)?//", value):
+                found.append(f"{page}:{line}: H4 <script src=\"{value}\">: script-src allows only "
+                             f"the site's own scripts; serve it from the site")
+    return found
+
+
+def site_scripts(site: Path) -> tuple[tuple[str, ...], list[str]]:
+    """(sorted distinct hashes of the inline scripts, problems H1-H4) of a built site."""
+    hashes, found = set(), []
+    for page in html_pages(site):
+        text = page.read_text(encoding="utf-8")
+        hashes.update(script.digest for script in inline_scripts(page, text))
+        found.extend(problems(page, text))
+    return tuple(sorted(hashes)), found
+
+
+def check_covered(site: Path, rules: SiteRules) -> list[str]:
+    """H5: every inline script of every page is allowed by the policy `rules` publish."""
+    allowed = set(rules.script_hashes)
+    found = []
+    for page in html_pages(site):
+        for script in inline_scripts(page, page.read_text(encoding="utf-8")):
+            if script.digest not in allowed:
+                found.append(f"{page}:{script.line}: H5 an inline script ('{script.digest}') that "
+                             f"the site's Content-Security-Policy does not allow: the browser "
+                             f"would block it; rebuild with `mkdocs build --strict` (the hosting "
+                             f"hook hashes every inline script)")
+    return found
+
+
+def meta_tag(rules: SiteRules) -> str:
+    content = html.escape(rules.csp(meta=True), quote=False).replace('"', "&quot;")
+    return f'<meta http-equiv="Content-Security-Policy" content="{content}">'
+
+
+def write_meta(site: Path, rules: SiteRules) -> None:
+    """Put the policy into every page, before its first script (replacing an older one)."""
+    tag = meta_tag(rules)
+    for page in html_pages(site):
+        text = META_CSP.sub("", page.read_text(encoding="utf-8"))
+        charset = CHARSET.search(text)
+        if charset is None:
+            raise HostingError(f"{page}:1: H6 no <meta charset=\"utf-8\"> to place the "
+                               f"Content-Security-Policy after")
+        first_script = SCRIPT.search(text)
+        if first_script and first_script.start() < charset.end():
+            raise HostingError(f"{page}:{_line(text, first_script.start())}: H6 a script before "
+                               f"<meta charset>: the policy tag must come before every script")
+        page.write_text(text[: charset.end()] + tag + text[charset.end():], encoding="utf-8")
+
+
+def read_meta(page: Path) -> str | None:
+    match = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">',
+                      Path(page).read_text(encoding="utf-8"))
+    return html.unescape(match.group(1)) if match else None

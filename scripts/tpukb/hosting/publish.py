@@ -1,0 +1,48 @@
+"""What the build publishes for hosting, once every language is built.
+
+Owns the order of the steps the build hook (overrides/hooks/hosting.py)
+runs on the final site: the root 404 page's language redirect (GitHub
+Pages), the inline-script hashes and the H1-H4 checks, the policy as a
+`<meta>` tag in every page, `_headers` and `_redirects`, and a last check
+(H5) that every inline script is allowed by what was published.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tpukb.languages import Languages
+
+from . import csp, github_pages, static_hosts
+from .rules import HostingError, SiteRules
+
+
+def publish(site: Path, languages: Languages) -> SiteRules:
+    site = Path(site)
+    github_pages.add_redirect(site, SiteRules(languages))
+    hashes, found = csp.site_scripts(site)
+    if found:
+        raise HostingError("\n".join(found))
+    rules = SiteRules(languages, hashes)
+    csp.write_meta(site, rules)
+    static_hosts.write(site, rules)
+    found = csp.check_covered(site, SiteRules(languages, static_hosts.published_hashes(site)))
+    if found:
+        raise HostingError("\n".join(found))
+    return rules
+
+
+def published_rules(site: Path, languages: Languages) -> SiteRules:
+    """The rules a built site was published with; every page must be covered (H5)."""
+    site = Path(site)
+    if not site.is_dir():
+        raise HostingError(f"{site}: no such site folder; build it first "
+                           f"(`mkdocs build --strict` writes site/)")
+    if not (site / "index.html").is_file():
+        raise HostingError(f"{site}: not a built site (no index.html); build it first "
+                           f"(`mkdocs build --strict`)")
+    rules = SiteRules(languages, static_hosts.published_hashes(site))
+    found = csp.check_covered(site, rules)
+    if found:
+        raise HostingError("\n".join(found))
+    return rules
