@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from lxml import html
 
+from tpukb.translations import read_declarations
+
 from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path,
                       source_pages)
 
@@ -17,7 +19,10 @@ READER_FILE_TYPES = {".html", ".css", ".js", ".map", ".json", ".xml", ".gz", ".p
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_english_page_has_a_source_in_each_language(lang):
-    missing = sorted(set(source_pages(DEFAULT_LANGUAGE)) - set(source_pages(lang)))
+    """...or is declared not translated yet (scripts/tpukb/i18n/translations/missing.yml)."""
+    declared = read_declarations(ROOT)
+    missing = sorted(page for page in set(source_pages(DEFAULT_LANGUAGE)) - set(source_pages(lang))
+                     if not declared.declared(lang, page))
     assert not missing, f"docs/{lang}/ lacks translations of: {', '.join(missing)}"
 
 

@@ -1,7 +1,8 @@
 """hreflang and sitemap alternates, and pages served in a fallback language.
 
 These read the built HTML; the fallback case builds a temporary copy of the
-project with one translation removed (the real site translates every page).
+project with one translation removed and declared not translated yet (the
+real site translates every page).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import yaml
 from lxml import etree, html
 
 from conftest import ROOT, build_problems, mkdocs_build
+from tpukb.translations import store
 
 from .conftest import ARTICLE, LANGUAGES, lang_root
 
@@ -64,17 +66,13 @@ def test_sitemap_alternates_are_absolute_with_x_default(site):
 @pytest.fixture(scope="module")
 def fallback_site(tmp_path_factory) -> Path:
     project = tmp_path_factory.mktemp("fallback-project")
-    for name in ("mkdocs.yml", "docs", "overrides", "scripts"):
+    for name in ("mkdocs.yml", "docs", "overrides", "scripts", "translations"):
         source = ROOT / name
         (shutil.copytree if source.is_dir() else shutil.copy)(source, project / name)
     lang, path = REMOVED
     (project / "docs" / lang / (path.rstrip("/") + ".md")).unlink()
-    # The citation guard rightly fails a build with a missing translation;
-    # this copy exists to show how such a page is served.
-    config = project / "mkdocs.yml"
-    config.write_text("".join(line for line in config.read_text(encoding="utf-8")
-                              .splitlines(keepends=True) if "citation_guard" not in line),
-                      encoding="utf-8")
+    # Declared not translated yet (an undeclared gap fails the build: R7).
+    store.change_declarations(project, add={lang: {path.rstrip("/") + ".md"}})
     out = tmp_path_factory.mktemp("fallback-site")
     result = mkdocs_build(project, out)
     problems = build_problems(result)

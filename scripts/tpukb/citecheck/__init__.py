@@ -24,7 +24,10 @@ On the Markdown sources, per article (docs/<lang>/articles/*.md) and language:
   G1  no term that the language's glossary (scripts/tpukb/i18n/glossary/<lang>.yml)
       lists under `avoid`
 Across languages:
-  R7  every article exists in every language (the missing file is named)
+  R7  every page exists in every language, or scripts/tpukb/i18n/translations/missing.yml
+      declares it not translated yet (the missing file is named); every
+      declaration names a page that exists in the default language and is
+      really absent
   R8  every version ends with the include line of its shared citation file
       and keeps no definitions of its own; no citation file is orphaned
   R9  every language version cites the same set of numbers

@@ -8,7 +8,8 @@ from pathlib import Path
 from .articles import check_article
 from .entries import read_citation_file
 from .glossary import check_glossary
-from .languages import check_translations, orphan_citation_files
+from .languages import (check_declarations, check_translations, declarations,
+                        orphan_citation_files)
 from .model import Finding, Project
 from .safety import check_content_safety
 from .text import read_articles
@@ -17,9 +18,9 @@ from .text import read_articles
 
 def check_sources(project: Project) -> list[Finding]:
     """Every rule that reads the Markdown sources: F1, R1-R9, S1-S4, G1."""
-    findings: list[Finding] = []
     entry_lines: dict[Path, set[int]] = {}
     versions = read_articles(project)
+    declared, findings = declarations(project)
     for slug, by_lang in sorted(versions.items()):
         path = project.citation_file(slug)
         citations = read_citation_file(project, path) if path.is_file() else None
@@ -28,8 +29,9 @@ def check_sources(project: Project) -> list[Finding]:
             entry_lines[path] = {entry.line for entry in citations.entries.values()}
         for article in by_lang.values():
             findings += check_article(project, article, citations)
-        findings += check_translations(project, slug, by_lang)
+        findings += check_translations(project, slug, by_lang, declared)
     findings += orphan_citation_files(project, set(versions))
+    findings += check_declarations(project, declared)
     for lang in project.languages:
         findings += check_glossary(project, lang)
     for path in sorted(project.docs.rglob("*.md")):

@@ -1,0 +1,17 @@
+"""Translations over time: which translations say what the English says now.
+
+Modules: `normalise` (the English text without its formatting, and its
+hash), `store` (what the repository records: `source_hash` in each
+translation's front matter, `scripts/tpukb/i18n/translations/missing.yml` for the translations
+declared not written yet, `scripts/tpukb/i18n/translations/sources/` for the English versions
+translations were made from), `status` (current / stale / unrecorded /
+fallback / missing per page and language; mark, record, declare), `cli`
+(scripts/translation_status). The reader's notice on a stale page is
+overrides/hooks/translation_notice.py; rule R7 of tpukb.citecheck reads the
+declarations.
+"""
+
+from .normalise import blocks, source_hash
+from .store import Declarations, StoreError, read_declarations
+
+__all__ = ["Declarations", "StoreError", "blocks", "read_declarations", "source_hash"]
