@@ -36,6 +36,7 @@ def test_404_search_uses_its_language_index(visit):
     visit.open("/ar/no-such-page")
     box = visit.page.locator("pagefind-searchbox input")
     box.fill("JAX")
-    visit.page.wait_for_selector(".pf-searchbox-result")
-    hrefs = visit.page.eval_on_selector_all(".pf-searchbox-result", "a => a.map(x => x.href)")
+    # results are links; loading placeholders (divs) may still be in the box
+    visit.page.wait_for_selector('a.pf-searchbox-result[href*="highlight=jax"]')
+    hrefs = visit.page.eval_on_selector_all("a.pf-searchbox-result", "a => a.map(x => x.href)")
     assert hrefs and all(href.startswith(visit.base_url + "/ar/") for href in hrefs), hrefs

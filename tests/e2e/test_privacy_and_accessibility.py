@@ -16,7 +16,7 @@ def test_pages_and_search_make_no_request_outside_the_site(visit):
             visit.open(lang_root(lang) + path)
         box = visit.page.locator("pagefind-searchbox input")
         box.fill("tpu")
-        visit.page.wait_for_selector(".pf-searchbox-result")
+        visit.page.wait_for_selector("a.pf-searchbox-result")
         visit.page.wait_for_load_state("networkidle")
     assert visit.requests, "no request was recorded"
     assert not visit.foreign_requests(), visit.foreign_requests()
@@ -47,5 +47,5 @@ def test_axe_finds_no_serious_violation(visit, axe_source, lang, kind):
 def test_axe_finds_no_serious_violation_in_open_search_results(visit, axe_source, lang):
     visit.open(lang_root(lang))
     visit.page.locator("pagefind-searchbox input").fill("tpu")
-    visit.page.wait_for_selector(".pf-searchbox-result")
+    visit.page.wait_for_selector("a.pf-searchbox-result")
     assert_no_serious_violation(visit.page, axe_source, "'.kb-search'")
