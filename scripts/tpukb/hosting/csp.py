@@ -76,6 +76,16 @@ def inline_scripts(page: Path, text: str) -> list[InlineScript]:
     return found
 
 
+class _Line:
+    """A line number computed when first shown in a message."""
+
+    def __init__(self, text: str, offset: int):
+        self.text, self.offset = text, offset
+
+    def __str__(self) -> str:
+        return str(_line(self.text, self.offset))
+
+
 def _blank_body(match: re.Match) -> str:
     """A script or style element with its body blanked (line breaks kept):
     the text inside is not markup."""
@@ -92,9 +102,14 @@ def problems(page: Path, text: str) -> list[str]:
         found.append(f"{page}:{_line(text, match.start())}: H3 a <style> element; style-src "
                      f"allows only the site's stylesheets: move it into a .css file")
     for tag in TAG.finditer(markup):
-        line = _line(markup, tag.start())
+        attributes = tag.group(2)
+        if not attributes.strip():
+            continue
+        # the line is counted only for a tag that has a problem (counting it
+        # for every tag made this quadratic in the page's length)
+        line = _Line(markup, tag.start())
         name = tag.group(1).lower()
-        for attr in ATTRIBUTE.finditer(tag.group(2)):
+        for attr in ATTRIBUTE.finditer(attributes):
             key = attr.group(1).lower()
             value = html.unescape((attr.group(2) or "").strip("\"'")).strip()
             if key.startswith("on"):
