@@ -14,6 +14,7 @@ import datetime
 import json
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -339,6 +340,23 @@ def test_new_article_refuses_a_bad_slug(plain, slug, capsys):
                             "--", slug]) == 2
     assert "not a valid slug" in capsys.readouterr().err
     assert (plain / "mkdocs.yml").read_text(encoding="utf-8") == config
+
+
+@pytest.mark.parametrize("command, args, wrote", [
+    ("new_article", ["fresh-one", "--title", "T", "--category", "Frameworks"],
+     "docs/en/articles/fresh-one.md"),
+    ("translation_status", ["--strict"], None),
+])
+def test_the_commands_run_as_the_readme_says(plain, command, args, wrote):
+    """The shell commands themselves, not only their main(): a module run with
+    -m that lacks its __main__ block exits 0 having done nothing."""
+    result = subprocess.run([str(ROOT / "scripts" / command), "--project", str(plain), *args],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    if wrote:
+        assert f"wrote {wrote}" in result.stdout and (plain / wrote).is_file()
+    else:
+        assert " 0 stale, 0 unrecorded, 0 fallback, 0 missing" in result.stdout, result.stdout
 
 
 def test_new_article_refuses_an_existing_slug(plain, capsys):

@@ -201,3 +201,7 @@ def main(argv: list[str] | None = None) -> int:
           "scripts/test. Translations: scripts/translation_status.")
     return 0
 
+
+
+if __name__ == "__main__":
+    sys.exit(main())
