@@ -21,9 +21,9 @@ LANGUAGES = SITE_LANGUAGES.default_first
 url_prefix = SITE_LANGUAGES.url_prefix
 
 
-def mkdocs_build(project: Path, site_dir: Path) -> subprocess.CompletedProcess:
+def mkdocs_build(project: Path, site_dir: Path, **env_vars: str) -> subprocess.CompletedProcess:
     """Run `mkdocs build --strict` on a project folder, never with --quiet."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **env_vars)
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
          str(project / "mkdocs.yml"), "-d", str(site_dir)],

@@ -389,6 +389,24 @@ def test_build_fails_naming_a_page_with_an_inline_handler(tmp_path):
     assert not (tmp_path / "site" / "_headers").exists()
 
 
+def test_build_fails_naming_a_page_whose_template_has_an_inline_handler(tmp_path):
+    """Pages are checked as they are written, in whichever process builds them."""
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("docs", "overrides"):
+        shutil.copytree(ROOT / name, project / name)
+    shutil.copy2(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    template = project / "overrides" / "main.html"
+    template.write_text(template.read_text(encoding="utf-8").replace(
+        '<meta name="viewport"', '<meta onload="x()" name="viewport"', 1), encoding="utf-8")
+    result = mkdocs_build(project, tmp_path / "site")
+    assert result.returncode != 0
+    assert re.search(r"site/([\w/-]+/)?index\.html:\d+: H1 <meta onload=\.\.\.>",
+                     result.stderr), result.stderr[-2000:]
+    assert not (tmp_path / "site" / "_headers").exists()
+    assert not list(tmp_path.glob(".site.part-*"))
+
+
 # ---------------------------------------------------------------------------
 # Deployment workflow
 # ---------------------------------------------------------------------------

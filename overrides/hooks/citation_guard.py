@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from tpukb import parallel
 from tpukb.citecheck import check_sources, load_project
 
 log = logging.getLogger("mkdocs.plugins.citation_guard")
@@ -21,7 +22,7 @@ _checked_config = None  # the config of the build already checked
 
 def on_pre_build(config):
     global _checked_config
-    if config is _checked_config:
+    if config is _checked_config or parallel.is_part():  # the main process checks all
         return
     _checked_config = config
     root = Path(config.config_file_path).resolve().parent

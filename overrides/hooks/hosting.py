@@ -1,5 +1,6 @@
-"""Hosting rules for the built site (tpukb.hosting): once the last language is
-built, hash every inline script into the Content-Security-Policy, put the
+"""Hosting rules for the built site (tpukb.hosting): each page, as it is
+written, is checked for what no policy without 'unsafe-inline' allows
+(H1-H4); once the last language is built, hash every inline script into the Content-Security-Policy, put the
 policy into every page as a <meta> tag, give the root 404 page its language
 redirect (GitHub Pages) and write _headers and _redirects (Netlify,
 Cloudflare Pages). A page the policy cannot cover fails the build, named.
@@ -12,17 +13,33 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from tpukb import languages
-from tpukb.hosting import HostingError
+from tpukb import languages, parallel
+from tpukb.hosting import HostingError, csp
 from tpukb.hosting.publish import publish
+
+
+@event_priority(-210)  # the page as written: after compact_html (-200)
+def on_post_page(output, page, config):
+    """H1-H4 of each page as it is written, in the process that builds it
+    (both processes of a split build share this work); publish checks the rest."""
+    found = csp.problems(Path(page.file.abs_dest_path), output)
+    if found:
+        raise PluginError("hosting: " + "\n".join(found))
+    return output
+
+
+def _not_a_page(path: Path) -> bool:
+    """HTML no on_post_page saw: the 404 pages rendered from the theme."""
+    return path.name == "404.html"
 
 
 @event_priority(-200)  # after every hook and plugin that writes pages
 def on_post_build(config):
     i18n = config.plugins.get("i18n")
-    if i18n is not None and i18n.building:  # a nested per-language build
+    if (i18n is not None and i18n.building) or parallel.is_part():  # a nested or partial build
         return
     try:
-        publish(Path(config.site_dir), languages.load(Path(config.config_file_path).parent))
+        publish(Path(config.site_dir), languages.load(Path(config.config_file_path).parent),
+                check=_not_a_page)
     except HostingError as error:
         raise PluginError(f"hosting: {error}") from None

@@ -18,6 +18,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from tpukb import parallel
+
 _default_page: str | None = None  # the default language's rendered 404 page
 
 
@@ -44,7 +46,7 @@ def on_post_template(output_content, template_name, config):
 
 @event_priority(-110)  # after the i18n plugin (-100) has built every language
 def on_post_build(config):
-    if config.plugins["i18n"].building:  # a nested per-language build
+    if config.plugins["i18n"].building or parallel.is_part():  # a nested or partial build
         return
     if _default_page is None:
         raise PluginError(f"{config.config_file_path}: not_found: the default language's "

@@ -15,7 +15,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from tpukb import search
+from tpukb import parallel, search
 
 
 def on_env(env, config, files):
@@ -34,7 +34,7 @@ def on_post_page(output, page, config):
 @event_priority(-110)  # after the i18n plugin (-100) has built every language
 def on_post_build(config):
     i18n = config.plugins.get("i18n")
-    if i18n is not None and i18n.building:  # a nested per-language build
+    if (i18n is not None and i18n.building) or parallel.is_part():  # a nested or partial build
         return
     try:
         search.index_site(Path(config.site_dir))

@@ -1,0 +1,185 @@
+"""Building the languages in two processes, with a site identical to one process's.
+
+Owns the split of `mkdocs build` over the machine's second core
+(overrides/hooks/parallel.py is the adapter):
+
+- the main process builds the first half of the languages (the default one
+  first, as in mkdocs.yml), a child process (`mkdocs build` with
+  `TPUKB_BUILD_PART` naming its languages) builds the other half into a
+  folder beside the site;
+- each process skips the other's languages in the i18n plugin's loop of
+  per-language builds; both still know every language (switcher, hreflang);
+- once the main process's languages are built, `merge` waits for the child,
+  relays its log lines (a warning there fails a strict build here, with its
+  message) and moves its output in: its languages' folders, the files every
+  language build writes to the site root (the last language's copy wins, as
+  in one process), and the sitemap, whose per-language entries are
+  concatenated in language order (as one process's cumulative template
+  writes them);
+- what spans languages (the 404 pages, search, hosting) runs after the merge,
+  in the main process only.
+
+`TPUKB_BUILD_JOBS=1` builds in one process (so does `mkdocs serve`). The
+tests build the site both ways and compare every byte.
+"""
+
+from __future__ import annotations
+
+import gzip
+import logging
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PART_ENV = "TPUKB_BUILD_PART"
+JOBS_ENV = "TPUKB_BUILD_JOBS"
+SITEMAP = "sitemap.xml"
+LOG_LINE = re.compile(r"^(DEBUG|INFO|WARNING|ERROR)\s+-\s+(.*)$")
+
+
+class ParallelBuildError(RuntimeError):
+    """The other process's languages failed to build."""
+
+
+def part_languages() -> list[str]:
+    """In a child process: the languages it builds; otherwise []."""
+    return [code for code in os.environ.get(PART_ENV, "").split(",") if code]
+
+
+def is_part() -> bool:
+    return bool(part_languages())
+
+
+def jobs() -> int:
+    value = os.environ.get(JOBS_ENV, "")
+    if value:
+        try:
+            return max(1, int(value))
+        except ValueError:
+            raise ParallelBuildError(f"{JOBS_ENV}={value!r}: give a whole number (1 = one process)")
+    return min(2, os.cpu_count() or 1)
+
+
+def split(build_languages: list[str], default: str) -> tuple[list[str], list[str]]:
+    """(the main process's languages, the child's): contiguous halves in
+    build order; none for the child when the default is not built first."""
+    if len(build_languages) < 2 or build_languages[0] != default:
+        return build_languages, []
+    half = (len(build_languages) + 1) // 2
+    return build_languages[:half], build_languages[half:]
+
+
+@dataclass
+class Child:
+    languages: list[str]
+    site: Path
+    process: subprocess.Popen
+    log: list[str] = field(default_factory=list)
+
+
+def start(config_file: str, site_dir: str, languages: list[str], strict: bool) -> Child:
+    site = Path(site_dir)
+    part = site.parent / f".{site.name}.part-{os.getpid()}"
+    shutil.rmtree(part, ignore_errors=True)
+    command = [sys.executable, "-m", "mkdocs", "build", "-f", config_file, "-d", str(part)]
+    if strict:
+        command.append("--strict")
+    env = dict(os.environ, **{PART_ENV: ",".join(languages)})
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")
+    process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return Child(languages, part, process)
+
+
+def relay(output: str, logger: logging.Logger) -> int:
+    """Log the child's log lines here, at their level; return how many were
+    warnings or errors."""
+    records: list[tuple[str, str]] = []
+    for line in output.splitlines():
+        match = LOG_LINE.match(line)
+        if match:
+            records.append((match.group(1), match.group(2)))
+        elif records and line.strip():
+            level, text = records[-1]
+            records[-1] = (level, text + "\n" + line)
+    problems = 0
+    for level, text in records:
+        if text.startswith(("Documentation built in", "Building documentation to directory",
+                            "Cleaning site directory")):
+            continue
+        logger.log(getattr(logging, level), text)
+        problems += level in ("WARNING", "ERROR")
+    return problems
+
+
+def wait(child: Child, logger: logging.Logger) -> None:
+    output, _ = child.process.communicate()
+    problems = relay(output, logger)
+    if child.process.returncode != 0:
+        shutil.rmtree(child.site, ignore_errors=True)
+        detail = "" if problems else "\n" + "\n".join(output.splitlines()[-20:])
+        raise ParallelBuildError(
+            f"the build of {', '.join(child.languages)} (a second process) failed "
+            f"(exit {child.process.returncode}); its messages are above{detail}")
+
+
+def stop(child: Child) -> None:
+    if child.process.poll() is None:
+        child.process.kill()
+        child.process.wait()
+    shutil.rmtree(child.site, ignore_errors=True)
+
+
+def _sitemap_entries(text: str, path: Path) -> tuple[str, str, str]:
+    """(head up to the <urlset ...> tag, the entries, the tail from </urlset>)."""
+    start = re.search(r"<urlset\b[^>]*>", text)
+    end = text.rfind("\n</urlset>")
+    if start is None or end < start.end():
+        raise ParallelBuildError(f"{path}: not a sitemap (no <urlset> ... </urlset>)")
+    return text[:start.end()], text[start.end():end], text[end:]
+
+
+def merge_sitemap(site: Path, part: Path) -> None:
+    ours, theirs = site / SITEMAP, part / SITEMAP
+    if not theirs.is_file():
+        return
+    if not ours.is_file():
+        shutil.copy2(theirs, ours)
+    else:
+        head, entries, tail = _sitemap_entries(ours.read_text(encoding="utf-8"), ours)
+        _, more, _ = _sitemap_entries(theirs.read_text(encoding="utf-8"), theirs)
+        ours.write_text(head + entries + more + tail, encoding="utf-8")
+    packed = part / f"{SITEMAP}.gz"
+    if packed.is_file():
+        # as MkDocs writes it: the header's time is the last build's (the child's)
+        mtime = int.from_bytes(packed.read_bytes()[4:8], "little")
+        target = site / f"{SITEMAP}.gz"
+        with open(target, "wb") as f, gzip.GzipFile(fileobj=f, filename=str(target), mode="wb",
+                                                    mtime=mtime) as gz:
+            gz.write(ours.read_bytes())
+        packed.unlink()
+    theirs.unlink()
+
+
+def merge(site: Path, child: Child) -> None:
+    """Move the child's output into the site (see the module's description)."""
+    site, part = Path(site), child.site
+    try:
+        for lang in child.languages:
+            source, target = part / lang, site / lang
+            if source.exists():
+                shutil.rmtree(target, ignore_errors=True)
+                os.replace(source, target)
+        merge_sitemap(site, part)
+        for source in sorted(part.rglob("*")):
+            if source.is_dir():
+                continue
+            target = site / source.relative_to(part)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(source, target)
+    finally:
+        shutil.rmtree(part, ignore_errors=True)
