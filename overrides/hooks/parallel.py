@@ -6,8 +6,8 @@
 - on_config (before the i18n plugin's): the main process starts the child
   once; a child starts with its first language instead of the default one;
   each process's i18n loop skips the languages the other one builds;
-- on_post_build (after the i18n plugin has built this process's languages,
-  before the 404, search and hosting hooks): wait for the child, relay its
+- on_post_build (after the i18n plugin has built this process's languages
+  and the search hook has indexed them, before the 404 and hosting hooks): wait for the child, relay its
   messages, merge its output. A failed child fails the build.
 """
 
@@ -20,7 +20,7 @@ import mkdocs_static_i18n.plugin as i18n_module
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from tpukb import parallel
+from tpukb import parallel, search
 
 log = logging.getLogger("mkdocs.hooks.parallel")
 
@@ -90,7 +90,7 @@ def on_post_build(config):
     try:
         parallel.wait(child, log)
         parallel.merge(config.site_dir, child)
-    except parallel.ParallelBuildError as error:
+    except (parallel.ParallelBuildError, search.SearchError) as error:
         raise PluginError(str(error)) from None
     finally:
         parallel.stop(child)

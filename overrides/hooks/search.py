@@ -4,8 +4,10 @@
   template only, such as a 404 page, is left out);
 - gives the templates the bundle's path and the highlight parameter
   (overrides/partials/search.html, overrides/main.html);
-- once the last language is built, runs the Pagefind indexer over the whole
-  site: one index per `<html lang>`, with that language's stemmer.
+- once this process's languages are built, runs the Pagefind indexer over
+  them: one index per `<html lang>`, with that language's stemmer (in a build
+  split over two processes, each indexes its own languages at the same time
+  and tpukb.parallel merges the two bundles).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from tpukb import parallel, search
+from tpukb import search
 
 
 def on_env(env, config, files):
@@ -31,10 +33,10 @@ def on_post_page(output, page, config):
         raise PluginError(str(error)) from error
 
 
-@event_priority(-110)  # after the i18n plugin (-100) has built every language
+@event_priority(-102)  # after the i18n plugin (-100), before the merge of a split build (-105)
 def on_post_build(config):
     i18n = config.plugins.get("i18n")
-    if (i18n is not None and i18n.building) or parallel.is_part():  # a nested or partial build
+    if i18n is not None and i18n.building:  # a nested per-language build
         return
     try:
         search.index_site(Path(config.site_dir))

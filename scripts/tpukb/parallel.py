@@ -13,11 +13,12 @@ Owns the split of `mkdocs build` over the machine's second core
   relays its log lines (a warning there fails a strict build here, with its
   message) and moves its output in: its languages' folders, the files every
   language build writes to the site root (the last language's copy wins, as
-  in one process), and the sitemap, whose per-language entries are
+  in one process), the sitemap, whose per-language entries are
   concatenated in language order (as one process's cumulative template
-  writes them);
-- what spans languages (the 404 pages, search, hosting) runs after the merge,
-  in the main process only.
+  writes them), and the search bundle (each process indexed its own
+  languages; their entry files are merged);
+- what spans languages (the 404 pages, hosting) runs after the merge, in
+  the main process only.
 
 `TPUKB_BUILD_JOBS=1` builds in one process (so does `mkdocs serve`). The
 tests build the site both ways and compare every byte.
@@ -34,6 +35,8 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from . import search
 
 PART_ENV = "TPUKB_BUILD_PART"
 JOBS_ENV = "TPUKB_BUILD_JOBS"
@@ -76,7 +79,8 @@ def split(build_languages: list[str], default: str) -> tuple[list[str], list[str
 @dataclass
 class Child:
     languages: list[str]
-    site: Path
+    site: Path  # where the child writes
+    target: Path  # the site its output joins
     process: subprocess.Popen
     log: list[str] = field(default_factory=list)
 
@@ -92,14 +96,14 @@ def start(config_file: str, site_dir: str, languages: list[str], strict: bool) -
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
     process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    return Child(languages, part, process)
+    return Child(languages, part, site, process)
 
 
-def relay(output: str, logger: logging.Logger) -> int:
-    """Log the child's log lines here, at their level; return how many were
-    warnings or errors."""
+def relay(output: str, logger: logging.Logger, part: Path, target: Path) -> int:
+    """Log the child's log lines here, at their level, naming the files it
+    wrote where they end up; return how many were warnings or errors."""
     records: list[tuple[str, str]] = []
-    for line in output.splitlines():
+    for line in output.replace(str(part), str(target)).splitlines():
         match = LOG_LINE.match(line)
         if match:
             records.append((match.group(1), match.group(2)))
@@ -118,7 +122,7 @@ def relay(output: str, logger: logging.Logger) -> int:
 
 def wait(child: Child, logger: logging.Logger) -> None:
     output, _ = child.process.communicate()
-    problems = relay(output, logger)
+    problems = relay(output, logger, child.site, child.target)
     if child.process.returncode != 0:
         shutil.rmtree(child.site, ignore_errors=True)
         detail = "" if problems else "\n" + "\n".join(output.splitlines()[-20:])
@@ -175,6 +179,10 @@ def merge(site: Path, child: Child) -> None:
                 shutil.rmtree(target, ignore_errors=True)
                 os.replace(source, target)
         merge_sitemap(site, part)
+        entry = Path(search.BUNDLE) / search.ENTRY
+        if (part / entry).is_file() and (site / entry).is_file():
+            search.merge_entry(site / entry, part / entry)
+            (part / entry).unlink()
         for source in sorted(part.rglob("*")):
             if source.is_dir():
                 continue

@@ -66,16 +66,33 @@ def count_marked(site: Path) -> int:
                for path in site.rglob("*.html"))
 
 
+ENTRY = "pagefind-entry.json"
+
+
+def _write_entry(entry: Path, data: dict) -> None:
+    data["languages"] = dict(sorted(data["languages"].items()))
+    entry.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
 def sort_entry(bundle: Path) -> None:
     """Pagefind lists the languages of pagefind-entry.json in a different order
     from run to run; sorted, the same site gives the same bytes (and ETag)."""
-    entry = bundle / "pagefind-entry.json"
+    entry = bundle / ENTRY
     if entry.is_file():
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        if isinstance(data.get("languages"), dict):
-            data["languages"] = dict(sorted(data["languages"].items()))
-        entry.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")),
-                         encoding="utf-8")
+        _write_entry(entry, json.loads(entry.read_text(encoding="utf-8")))
+
+
+def merge_entry(ours: Path, theirs: Path) -> None:
+    """Add the languages of another Pagefind run's entry file `theirs` (over
+    other languages of the same site) to `ours`. Each language's index files
+    are that language's alone, so the merged bundle is what one run over all
+    the languages writes."""
+    mine, other = (json.loads(Path(p).read_text(encoding="utf-8")) for p in (ours, theirs))
+    rest = {k: v for k, v in mine.items() if k != "languages"}
+    if rest != {k: v for k, v in other.items() if k != "languages"}:
+        raise SearchError(f"{theirs}: search: not the same Pagefind version or settings as "
+                          f"{ours}; the two bundles cannot be merged")
+    _write_entry(Path(ours), dict(mine, languages={**mine["languages"], **other["languages"]}))
 
 
 def index_site(site: Path) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 import re
 
-import yaml
+from .. import yamlload as yaml
 
 from .entries import CitationFile
 from .model import Finding, Project

@@ -30,7 +30,7 @@ import json
 import re
 import unicodedata
 
-import yaml
+from .. import yamlload as yaml
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
