@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import logging
+import time
 
 import mkdocs_static_i18n.plugin as i18n_module
 from mkdocs.exceptions import PluginError
@@ -87,8 +88,10 @@ def on_post_build(config):
     if _child is None or (i18n is not None and i18n.building):
         return
     child, _child = _child, None
+    waited = time.monotonic()
     try:
         parallel.wait(child, log)
+        log.debug(f"parallel: waited {time.monotonic() - waited:.1f} s for the second process")
         parallel.merge(config.site_dir, child)
     except (parallel.ParallelBuildError, search.SearchError) as error:
         raise PluginError(str(error)) from None

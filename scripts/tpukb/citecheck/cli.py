@@ -40,3 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(findings)} finding(s)", file=sys.stderr)
     return status
 
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -128,24 +128,29 @@ def problems(page: Path, text: str) -> list[str]:
     return found
 
 
-def site_scripts(site: Path, check=lambda page: True) -> tuple[tuple[str, ...], list[str]]:
-    """(sorted distinct hashes of the inline scripts, problems H1-H4) of a built
-    site; `check(page)` False: the page's H1-H4 were checked when it was written."""
+def read_pages(site: Path) -> dict[Path, str]:
+    """Every HTML page of a built site and its text (read once, for all steps)."""
+    return {page: page.read_text(encoding="utf-8") for page in html_pages(site)}
+
+
+def site_scripts(pages: dict[Path, str], check=lambda page: True) -> tuple[tuple[str, ...], list[str]]:
+    """(sorted distinct hashes of the inline scripts, problems H1-H4) of a
+    built site's pages; `check(page)` False: the page's H1-H4 were checked
+    when it was written."""
     hashes, found = set(), []
-    for page in html_pages(site):
-        text = page.read_text(encoding="utf-8")
+    for page, text in pages.items():
         hashes.update(script.digest for script in inline_scripts(page, text))
         if check(page):
             found.extend(problems(page, text))
     return tuple(sorted(hashes)), found
 
 
-def check_covered(site: Path, rules: SiteRules) -> list[str]:
+def check_covered(pages: dict[Path, str], rules: SiteRules) -> list[str]:
     """H5: every inline script of every page is allowed by the policy `rules` publish."""
     allowed = set(rules.script_hashes)
     found = []
-    for page in html_pages(site):
-        for script in inline_scripts(page, page.read_text(encoding="utf-8")):
+    for page, text in pages.items():
+        for script in inline_scripts(page, text):
             if script.digest not in allowed:
                 found.append(f"{page}:{script.line}: H5 an inline script ('{script.digest}') that "
                              f"the site's Content-Security-Policy does not allow: the browser "
@@ -159,11 +164,13 @@ def meta_tag(rules: SiteRules) -> str:
     return f'<meta http-equiv="Content-Security-Policy" content="{content}">'
 
 
-def write_meta(site: Path, rules: SiteRules) -> None:
-    """Put the policy into every page, before its first script (replacing an older one)."""
+def write_meta(pages: dict[Path, str], rules: SiteRules) -> dict[Path, str]:
+    """Put the policy into every page, before its first script (replacing an
+    older one); return the pages as written."""
     tag = meta_tag(rules)
-    for page in html_pages(site):
-        text = META_CSP.sub("", page.read_text(encoding="utf-8"))
+    written = {}
+    for page, text in pages.items():
+        text = META_CSP.sub("", text)
         charset = CHARSET.search(text)
         if charset is None:
             raise HostingError(f"{page}:1: H6 no <meta charset=\"utf-8\"> to place the "
@@ -172,7 +179,9 @@ def write_meta(site: Path, rules: SiteRules) -> None:
         if first_script and first_script.start() < charset.end():
             raise HostingError(f"{page}:{_line(text, first_script.start())}: H6 a script before "
                                f"<meta charset>: the policy tag must come before every script")
-        page.write_text(text[: charset.end()] + tag + text[charset.end():], encoding="utf-8")
+        written[page] = text[: charset.end()] + tag + text[charset.end():]
+        page.write_text(written[page], encoding="utf-8")
+    return written
 
 
 def read_meta(page: Path) -> str | None:

@@ -21,13 +21,14 @@ def publish(site: Path, languages: Languages, check=lambda page: True) -> SiteRu
     """`check(page)` False: the build checked that page's H1-H4 as it wrote it."""
     site = Path(site)
     github_pages.add_redirect(site, SiteRules(languages))
-    hashes, found = csp.site_scripts(site, check)
+    pages = csp.read_pages(site)
+    hashes, found = csp.site_scripts(pages, check)
     if found:
         raise HostingError("\n".join(found))
     rules = SiteRules(languages, hashes)
-    csp.write_meta(site, rules)
+    written = csp.write_meta(pages, rules)
     static_hosts.write(site, rules)
-    found = csp.check_covered(site, SiteRules(languages, static_hosts.published_hashes(site)))
+    found = csp.check_covered(written, SiteRules(languages, static_hosts.published_hashes(site)))
     if found:
         raise HostingError("\n".join(found))
     return rules
@@ -43,7 +44,7 @@ def published_rules(site: Path, languages: Languages) -> SiteRules:
         raise HostingError(f"{site}: not a built site (no index.html); build it first "
                            f"(`mkdocs build --strict`)")
     rules = SiteRules(languages, static_hosts.published_hashes(site))
-    found = csp.check_covered(site, rules)
+    found = csp.check_covered(csp.read_pages(site), rules)
     if found:
         raise HostingError("\n".join(found))
     return rules
