@@ -33,6 +33,12 @@ SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
 STYLE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.S | re.I)
 TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
 ATTRIBUTE = re.compile(r"""\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
+# What an attribute list must contain for any of H1-H4 to apply (a quick
+# test before the attributes are read one by one): a name starting with
+# "on", a style attribute, or a URL attribute whose value starts with a
+# scheme, "//" or a character reference.
+SUSPECT = re.compile(r"""\s(?:on|style|(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*"""
+                     r"""(?:[a-z][a-z0-9+.-]*:|//|&))""", re.I)
 TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)
 SRC = re.compile(r"""\bsrc\s*=\s*["']?([^"'\s>]+)""", re.I)
 # Script types a browser runs (HTML: empty, a JavaScript MIME type, module).
@@ -103,28 +109,30 @@ def problems(page: Path, text: str) -> list[str]:
                      f"allows only the site's stylesheets: move it into a .css file")
     for tag in TAG.finditer(markup):
         attributes = tag.group(2)
-        if not attributes.strip():
+        if not SUSPECT.search(attributes):
             continue
         # the line is counted only for a tag that has a problem (counting it
-        # for every tag made this quadratic in the page's length)
+        # for every tag made this quadratic in the page's length), and a value
+        # is unescaped only where a rule reads it
         line = _Line(markup, tag.start())
         name = tag.group(1).lower()
         for attr in ATTRIBUTE.finditer(attributes):
             key = attr.group(1).lower()
-            value = html.unescape((attr.group(2) or "").strip("\"'")).strip()
             if key.startswith("on"):
                 found.append(f"{page}:{line}: H1 <{name} {key}=...>: an event-handler attribute "
                              f"cannot be allowed by a script hash; attach the handler from a "
                              f"script file")
-            elif key in URL_ATTRIBUTES and re.match(r"(?i)\s*javascript:", value):
-                found.append(f"{page}:{line}: H2 <{name} {key}=\"javascript:...\">: a javascript: "
-                             f"URL is inline code; use a script file")
             elif key == "style":
                 found.append(f"{page}:{line}: H3 <{name} style=...>: style-src allows only the "
                              f"site's stylesheets; use a class in a .css file")
-            elif name == "script" and key == "src" and re.match(r"(?i)(https?:)?//", value):
-                found.append(f"{page}:{line}: H4 <script src=\"{value}\">: script-src allows only "
-                             f"the site's own scripts; serve it from the site")
+            elif key in URL_ATTRIBUTES:
+                value = html.unescape((attr.group(2) or "").strip("\"'")).strip()
+                if re.match(r"(?i)\s*javascript:", value):
+                    found.append(f"{page}:{line}: H2 <{name} {key}=\"javascript:...\">: a "
+                                 f"javascript: URL is inline code; use a script file")
+                elif name == "script" and key == "src" and re.match(r"(?i)(https?:)?//", value):
+                    found.append(f"{page}:{line}: H4 <script src=\"{value}\">: script-src allows "
+                                 f"only the site's own scripts; serve it from the site")
     return found
 
 
