@@ -386,3 +386,15 @@ def test_nav_line_goes_to_a_named_subsection():
     assert sub.splitlines()[6] == "          - articles/new.md"
     with pytest.raises(newarticle.NewArticleError, match="already lists"):
         newarticle.add_to_nav(top, "articles/new.md")
+
+
+def test_anchors_into_or_out_of_a_fallback_page_are_dropped():
+    """An anchor cannot resolve where either page is served in English; the
+    link keeps its page (tpukb.fallbacklinks)."""
+    from tpukb.fallbacklinks import drop_unresolvable_anchors
+    text = "[a](b.md#x) [c](../d/e.md#y) [f](#z) [g](https://h.org/i.md#j) [k](b.md)"
+    exists = {"articles/b.md"}.__contains__
+    assert drop_unresolvable_anchors(text, "articles/p.md", False, exists) == (
+        "[a](b.md#x) [c](../d/e.md) [f](#z) [g](https://h.org/i.md#j) [k](b.md)")
+    assert drop_unresolvable_anchors(text, "articles/p.md", True, exists) == (
+        "[a](b.md) [c](../d/e.md) [f](#z) [g](https://h.org/i.md#j) [k](b.md)")
