@@ -28,6 +28,7 @@ from tpukb.hosting import precompress
 from tpukb.hosting.cli import nginx_conf_main
 from tpukb.hosting.publish import publish, published_rules
 from tpukb.hosting.rules import HostingError, SiteRules
+from tpukb.hosting.written import Written
 
 ARTICLE = "articles/jax-tensorflow-tpu-memory/"
 MISSING = "no-such-page/"
@@ -330,6 +331,32 @@ def test_unhashed_inline_script_fails_the_nginx_configuration(site_copy, capsys)
     assert hosting_csp.sha256("alert(1)") in rules.script_hashes
     assert f"'{hosting_csp.sha256('alert(1)')}'" in (site_copy / "_headers").read_text()
     assert nginx_conf_main([str(site_copy), "-o", str(site_copy.parent / "n.conf")]) == 0
+
+
+def test_pages_written_before_a_new_script_get_the_final_policy(site_copy):
+    """tpukb.hosting.written: each page gets the policy of the scripts seen
+    so far; publish rewrites exactly the pages whose policy then lacks one,
+    including those another process recorded (a split build)."""
+    first, later = site_copy / "index.html", site_copy / "fi" / ARTICLE / "index.html"
+    pages = {path: csp_free(path.read_text(encoding="utf-8")) for path in (first, later)}
+    pages[later] = pages[later].replace("</body>", "<script>late()</script></body>")
+    main, other = Written(SITE_LANGUAGES), Written(SITE_LANGUAGES)
+    first.write_text(main.page("index.html", first, pages[first]), encoding="utf-8")
+    name = later.relative_to(site_copy).as_posix()
+    later.write_text(other.page(name, later, pages[later]), encoding="utf-8")
+    other.save(site_copy)
+    main.load(site_copy)
+    assert not (site_copy / ".tpukb-csp.json").exists() and name in main.pages
+    rules = publish(site_copy, SITE_LANGUAGES, written=main)
+    late = hosting_csp.sha256("late()")
+    assert late in rules.script_hashes
+    for path in (first, later):  # the first page was written before `late()` was seen
+        assert f"'{late}'" in hosting_csp.read_meta(path), path
+    assert published_rules(site_copy, SITE_LANGUAGES).script_hashes == rules.script_hashes
+
+
+def csp_free(text: str) -> str:
+    return hosting_csp.META_CSP.sub("", text)
 
 
 def test_missing_or_unbuilt_site_folder_fails_clearly(tmp_path, capsys):

@@ -30,6 +30,7 @@ from pathlib import Path
 from .rules import HostingError, SiteRules
 
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
+SCRIPT_OPEN = re.compile(r"<script\b", re.I)
 STYLE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.S | re.I)
 TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
 ATTRIBUTE = re.compile(r"""\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
@@ -172,22 +173,27 @@ def meta_tag(rules: SiteRules) -> str:
     return f'<meta http-equiv="Content-Security-Policy" content="{content}">'
 
 
+def insert_meta(page: Path, text: str, tag: str) -> str:
+    """`text` with the policy `tag` right after its `<meta charset>`, before
+    every script (an older policy tag is replaced)."""
+    text = META_CSP.sub("", text)
+    charset = CHARSET.search(text)
+    if charset is None:
+        raise HostingError(f"{page}:1: H6 no <meta charset=\"utf-8\"> to place the "
+                           f"Content-Security-Policy after")
+    first_script = SCRIPT_OPEN.search(text, 0, charset.start())
+    if first_script:
+        raise HostingError(f"{page}:{_line(text, first_script.start())}: H6 a script before "
+                           f"<meta charset>: the policy tag must come before every script")
+    return text[: charset.end()] + tag + text[charset.end():]
+
+
 def write_meta(pages: dict[Path, str], rules: SiteRules) -> dict[Path, str]:
-    """Put the policy into every page, before its first script (replacing an
-    older one); return the pages as written."""
+    """Put the policy into every page; return the pages as written."""
     tag = meta_tag(rules)
     written = {}
     for page, text in pages.items():
-        text = META_CSP.sub("", text)
-        charset = CHARSET.search(text)
-        if charset is None:
-            raise HostingError(f"{page}:1: H6 no <meta charset=\"utf-8\"> to place the "
-                               f"Content-Security-Policy after")
-        first_script = SCRIPT.search(text)
-        if first_script and first_script.start() < charset.end():
-            raise HostingError(f"{page}:{_line(text, first_script.start())}: H6 a script before "
-                               f"<meta charset>: the policy tag must come before every script")
-        written[page] = text[: charset.end()] + tag + text[charset.end():]
+        written[page] = insert_meta(page, text, tag)
         page.write_text(written[page], encoding="utf-8")
     return written
 

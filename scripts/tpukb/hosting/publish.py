@@ -3,7 +3,8 @@
 Owns the order of the steps the build hook (overrides/hooks/hosting.py)
 runs on the final site: the root 404 page's language redirect (GitHub
 Pages), the inline-script hashes and the H1-H4 checks, the policy as a
-`<meta>` tag in every page, `_headers` and `_redirects`, and a last check
+`<meta>` tag in every page (only where the build did not already put the
+site's policy in: tpukb.hosting.written), `_headers` and `_redirects`, and a last check
 (H5) that every inline script is allowed by what was published.
 """
 
@@ -15,20 +16,36 @@ from tpukb.languages import Languages
 
 from . import csp, github_pages, static_hosts
 from .rules import HostingError, SiteRules
+from .written import Written
 
 
-def publish(site: Path, languages: Languages, check=lambda page: True) -> SiteRules:
-    """`check(page)` False: the build checked that page's H1-H4 as it wrote it."""
+def publish(site: Path, languages: Languages, check=lambda page: True,
+            written: Written | None = None) -> SiteRules:
+    """`check(page)` False: the build checked that page's H1-H4 as it wrote it.
+    `written`: the pages the build wrote with their policy already in
+    (tpukb.hosting.written); only the others are read, and a written page is
+    rewritten only if its policy is not the site's."""
     site = Path(site)
     github_pages.add_redirect(site, SiteRules(languages))
-    pages = csp.read_pages(site)
+    if written is None:
+        pages = csp.read_pages(site)
+    else:
+        pages = {page: page.read_text(encoding="utf-8") for page in csp.html_pages(site)
+                 if page.relative_to(site).as_posix() not in written.pages}
     hashes, found = csp.site_scripts(pages, check)
     if found:
         raise HostingError("\n".join(found))
+    if written is not None:
+        hashes = tuple(sorted(set(hashes) | written.scripts))
+        stale = [site / name for name, policy in written.pages.items()
+                 if policy != hashes and (site / name).is_file()]
+        pages.update({page: page.read_text(encoding="utf-8") for page in stale})
     rules = SiteRules(languages, hashes)
-    written = csp.write_meta(pages, rules)
+    written_now = csp.write_meta(pages, rules)
     static_hosts.write(site, rules)
-    found = csp.check_covered(written, SiteRules(languages, static_hosts.published_hashes(site)))
+    # H5 on what was written here; a page written by the build carries only
+    # scripts its process hashed, all in `hashes`
+    found = csp.check_covered(written_now, SiteRules(languages, static_hosts.published_hashes(site)))
     if found:
         raise HostingError("\n".join(found))
     return rules
