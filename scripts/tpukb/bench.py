@@ -19,6 +19,10 @@ search bytes of one query (a Finnish reader opens the home page and searches
 once, in headless Chromium; every search-related file fetched, summed as
 served uncompressed and as a gzip-serving host sends it). Figures only: it
 asserts nothing.
+
+With `--runs` above 1 the two builds alternate, swapping order each run, and
+the speed ratio is also given run by run (each run's pair of builds): on a
+shared machine whose speed drifts, the pairs show how far it moved.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -60,6 +64,7 @@ class Result:
     site_bytes: int
     search_raw: int | None = None
     search_gzip: int | None = None
+    times: list[float] = field(default_factory=list)  # seconds of each run
 
     @property
     def pages_per_second(self) -> float:
@@ -276,15 +281,24 @@ def bench(project: Path, n: int, runs: int, measure_search: bool = True) -> list
         site = languages_mod.load(dest)
         slugs = {p.stem for p in (dest / "docs" / site.default / "articles").glob("*.md")}
         lang, query = QUERY
+        configs = {"project": dest / "mkdocs.yml", "plain": plain}
+        outs = {label: Path(tmp) / f"site-{label}" for label in configs}
+        # the two builds alternate (and swap order each run), so a machine
+        # whose speed drifts during the run weighs on both alike; each run's
+        # pair gives one ratio
+        times: dict[str, list[float]] = {label: [] for label in configs}
+        for run in range(runs):
+            order = list(configs) if run % 2 == 0 else list(reversed(configs))
+            for label in order:
+                times[label].append(build(python, dest, configs[label], outs[label]))
         results = []
-        for label, config in (("project", dest / "mkdocs.yml"), ("plain", plain)):
-            out = Path(tmp) / f"site-{label}"
-            times = [build(python, dest, config, out) for _ in range(runs)]
-            pages, article, size = site_figures(out, slugs)
-            result = Result(label, n, statistics.median(times), pages, article, size)
+        for label in configs:
+            pages, article, size = site_figures(outs[label], slugs)
+            result = Result(label, n, statistics.median(times[label]), pages, article, size,
+                            times=times[label])
             if measure_search:
                 result.search_raw, result.search_gzip = search_bytes(
-                    out, site.root_path(lang), query)
+                    outs[label], site.root_path(lang), query)
             results.append(result)
         return results
 
@@ -305,8 +319,15 @@ def report(results: list[Result]) -> str:
     ns = sorted({r.n for r in results})
     lines.append("")
     for n in ns:
-        ratio = by[n, "project"].pages_per_second / by[n, "plain"].pages_per_second
-        lines.append(f"N={n}: project builds {ratio:.2f}x plain's pages per second")
+        project, plain = by[n, "project"], by[n, "plain"]
+        ratio = project.pages_per_second / plain.pages_per_second
+        line = f"N={n}: project builds {ratio:.2f}x plain's pages per second"
+        if len(project.times) > 1:
+            pairs = [(project.pages / a) / (plain.pages / b)
+                     for a, b in zip(project.times, plain.times)]
+            line += (f" (medians); run by run {', '.join(f'{r:.2f}x' for r in pairs)}, "
+                     f"median {statistics.median(pairs):.2f}x")
+        lines.append(line)
     if len(ns) > 1:
         first, last = by[ns[0], "project"], by[ns[-1], "project"]
         growth = (last.article_bytes / first.article_bytes - 1) * 100
