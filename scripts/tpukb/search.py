@@ -26,8 +26,12 @@ BUNDLE = "pagefind"
 ARTICLE = '<article class="md-content__inner md-typeset">'
 ARTICLE_INDEXED = '<article class="md-content__inner md-typeset" data-pagefind-body>'
 # Pagefind joins the text of adjacent inline elements: without this, every
-# heading would end in its permalink sign and every reference in its arrow.
-EXCLUDE_SELECTORS = ".headerlink, .footnote-backref"
+# heading would end in its permalink sign. The reference list (.footnote)
+# is left out: it is the shared citation file, mostly English titles, the
+# same under every language, so indexed it would make an English word find
+# Finnish, Italian and Arabic pages, and match excerpts would quote
+# reference titles instead of the article.
+EXCLUDE_SELECTORS = ".headerlink, .footnote"
 # What the page loads from the bundle (overrides/main.html); checked after indexing.
 UI_FILES = ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 # Query parameter that carries the searched words to the result's page, where

@@ -7,6 +7,8 @@ a match excerpt in which the matched words are marked.
 
 from __future__ import annotations
 
+import gzip
+import json
 import re
 from urllib.parse import quote
 
@@ -174,3 +176,22 @@ def test_search_code_is_served_by_the_site_as_files(site):
                         r"-template)\")[^>]*>(.*?)</script>", page, re.S)
     assert not [code for code in inline if "pagefind" in code.lower()], inline
     assert "pagefind" not in " ".join(re.findall(r'style="[^"]*"', page)).lower()
+
+
+def test_search_indexes_the_article_not_its_reference_list(site):
+    """What a result can match and quote: every article's indexed text (its
+    Pagefind fragment, in every language) holds the article's body but not its
+    reference list, the shared citation file whose English titles and URLs
+    would otherwise make English words find pages in every language."""
+    checked = 0
+    for fragment in sorted((site / "pagefind" / "fragment").glob("*.pf_fragment")):
+        raw = gzip.decompress(fragment.read_bytes())
+        data = json.loads(raw[raw.index(b"{"):])
+        if not data["url"].endswith("/" + ARTICLE):
+            continue
+        content = data["content"]
+        assert len(content.split()) > 500, (data["url"], "the article body is not indexed")
+        assert "http" not in content and "docs.jax.dev" not in content, (
+            data["url"], "the reference list is indexed", content[-300:])
+        checked += 1
+    assert checked == len(LANGUAGES), checked
