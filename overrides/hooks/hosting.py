@@ -75,6 +75,6 @@ def on_post_build(config):
         return
     try:
         _written.load(site)
-        publish(site, _written.languages, check=lambda page: True, written=_written)
+        publish(site, _written.languages, written=_written)
     except HostingError as error:
         raise PluginError(f"hosting: {error}") from None

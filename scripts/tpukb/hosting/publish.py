@@ -19,10 +19,8 @@ from .rules import HostingError, SiteRules
 from .written import Written
 
 
-def publish(site: Path, languages: Languages, check=lambda page: True,
-            written: Written | None = None) -> SiteRules:
-    """`check(page)` False: the build checked that page's H1-H4 as it wrote it.
-    `written`: the pages the build wrote with their policy already in
+def publish(site: Path, languages: Languages, written: Written | None = None) -> SiteRules:
+    """`written`: the pages the build wrote with their policy already in
     (tpukb.hosting.written); only the others are read, and a written page is
     rewritten only if its policy is not the site's."""
     site = Path(site)
@@ -32,7 +30,7 @@ def publish(site: Path, languages: Languages, check=lambda page: True,
     else:
         pages = {page: page.read_text(encoding="utf-8") for page in csp.html_pages(site)
                  if page.relative_to(site).as_posix() not in written.pages}
-    hashes, found = csp.site_scripts(pages, check)
+    hashes, found = csp.site_scripts(pages)
     if found:
         raise HostingError("\n".join(found))
     if written is not None:
