@@ -1,7 +1,7 @@
 """Interface strings in the page's language, from scripts/tpukb/i18n/strings.yml.
 
 - Hooks read them from `config.extra["reader_strings"]` (one loaded,
-  validated copy; hooks/facts_checked.py uses it).
+  validated copy; hooks/dates.py uses it).
 - Templates (the fallback-language notice in overrides/main.html, the
   not-found page overrides/404.html) read `reader_strings[lang][key]`.
 - Python-Markdown's footnotes and toc extensions write English `title` texts

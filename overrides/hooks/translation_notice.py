@@ -16,8 +16,9 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from babel.dates import format_date
 from mkdocs.exceptions import PluginError
+
+from tpukb import dates
 
 from tpukb.translations import StoreError
 from tpukb.translations import status
@@ -58,11 +59,7 @@ def on_page_markdown(markdown, page, config, files):
     if strings is None:
         raise PluginError("translation_notice: needs hooks/reader_strings.py in mkdocs.yml hooks")
     if row.english_updated:
-        before, after = strings[lang]["stale.notice"].split("{date}")
-        date = format_date(row.english_updated, format="long", locale=lang)
-        notice = (f"{html.escape(before, quote=False)}<time datetime="
-                  f'"{row.english_updated.isoformat()}">{html.escape(date, quote=False)}</time>'
-                  f"{html.escape(after, quote=False)}")
+        notice = dates.time_element(row.english_updated, lang, strings, strings[lang]["stale.notice"])
     else:
         notice = html.escape(strings[lang]["stale.undated"], quote=False)
     page.meta["kb_stale"] = {"notice": notice, "source": _project.default}

@@ -17,6 +17,14 @@ On the Markdown sources, per article (docs/<lang>/articles/*.md) and language:
       no trailing `.` or `)`
   R6  markers are footnote references with ASCII digits: no [^٣], no ]3[, no
       plain-text [3] (invisible to link checkers)
+  D1  every citation-file entry ends with its check date, `. Retrieved
+      YYYY-MM-DD.`: a real day, not in the future
+  D2  dated-statement markers are `[as of YYYY-MM]` or `[as of YYYY-MM-DD]`
+      with a real date, not in the future; nothing that looks like a botched
+      marker (a translated "as of", another date form)
+  D4  in the default language, a sentence with a word of status or recency
+      (beta, preview, generally available, deprecated, newest, latest, not
+      yet, no longer, now, still, ...) carries a dated-statement marker
   S1  no raw <script> in any page
   S2  no on...= event-handler attribute
   S3  no javascript:, vbscript: or data: URL
@@ -31,6 +39,8 @@ Across languages:
   R8  every version ends with the include line of its shared citation file
       and keeps no definitions of its own; no citation file is orphaned
   R9  every language version cites the same set of numbers
+  D3  every language version has the same dated statements (the same
+      `[as of ...]` markers, as often) as the default language
 On the built site (--site):
   R6  markers render as <sup id="fnref:N"> links to an existing li#fn:N that
       shows [N]; every entry's backlinks reach an existing marker
@@ -39,9 +49,9 @@ On the built site (--site):
       switcher, hreflang alternates, citation links, the theme's own assets)
 
 Modules: `model` (Finding, Project, mkdocs.yml, interface strings), `text`
-(reading the Markdown sources), `entries` (citation files: R1, R5),
+(reading the Markdown sources), `entries` (citation files: R1, R5, D1),
 `articles` (F1, R1-R4, R6, R8 per language version), `languages` (R7, R8
-orphans, R9), `safety` (S1-S4), `glossary` (G1), `sources` (all source rules over a docs
+orphans, R9), `dated` (D2-D4), `safety` (S1-S4), `glossary` (G1), `sources` (all source rules over a docs
 folder), `site` (R6, R10, R11 on the built HTML). The command line is
 `cli` (scripts/check_citations.py runs it).
 """

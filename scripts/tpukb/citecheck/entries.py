@@ -1,5 +1,6 @@
 """Citation files (docs/citations/<slug>.md): parsing them, R1 (entry form
-and numbering 1..N) and R5 (entry URLs)."""
+and numbering 1..N), R5 (entry URLs) and D1 (each entry's check date: the
+date its source was last read and found to support the article)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .. import dates
 from .model import Finding, Project
 
-ENTRY_FORM = "[^N]: Publisher or author. *Title*. <https://absolute.url/path>"
+ENTRY_FORM = "[^N]: Publisher or author. *Title*. <https://absolute.url/path>. Retrieved YYYY-MM-DD."
 ENTRY = re.compile(
     r"^\[\^(?P<label>[0-9]+)\]: (?P<publisher>[^*<>\s][^*<>]*?)\. "
     r"\*(?P<title>[^*]+?)\*\. <(?P<url>[^<>]+)>$")
@@ -34,6 +36,7 @@ class Entry:
     label: str
     line: int
     url: str
+    checked: dates.Dated | None = None
 
 
 @dataclass
@@ -77,9 +80,30 @@ def valid_host(host: str) -> bool:
             and not labels[-1].isdigit())
 
 
+def split_check_date(line: str) -> tuple[str, str | None]:
+    """An entry line without its closing `. Retrieved YYYY-MM-DD.`, and that date."""
+    match = dates.RETRIEVED.search(line)
+    return (line[:match.start()], match.group(1)) if match else (line, None)
+
+
+def check_date_problem(label: str, checked: str | None,
+                       today=None) -> tuple[dates.Dated | None, tuple[str, str] | None]:
+    """D1: the entry's check date, or what is wrong with it (message, fix)."""
+    if checked is None:
+        return None, (f"entry [^{label}] has no check date",
+                      f"end it with `. {dates.RETRIEVED_FORM}`: the day you read the source "
+                      "and found that it supports the article")
+    try:
+        return dates.parse(checked, today, month_ok=False), None
+    except dates.DateError as error:
+        return None, (f"entry [^{label}]: check date {error}",
+                      f"write the day you last read the source as `{dates.RETRIEVED_FORM}`")
+
+
 def parse_entry_line(line: str) -> tuple[str | None, str | None, str | None]:
-    """(label, url, problem) of one citation-file line. A cut-off entry keeps
-    its label (it still counts as that entry) but has no URL."""
+    """(label, url, problem) of one citation-file line, without its check
+    date. A cut-off entry keeps its label (it still counts as that entry) but
+    has no URL."""
     if not line.strip():
         return None, None, "blank line in the citation file"
     match = ENTRY.match(line)
@@ -113,6 +137,7 @@ def read_citation_file(project: Project, path: Path) -> CitationFile:
 
     expected = 1
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line, checked_text = split_check_date(line)
         label, url, problem = parse_entry_line(line)
         if problem:
             report(number, "R1", problem, "delete it: the file holds one entry per line and nothing else"
@@ -121,11 +146,14 @@ def read_citation_file(project: Project, path: Path) -> CitationFile:
             report(number, "R5", f"entry [^{label}]: {message}", fix)
         if label is None:
             continue
+        checked, date_problem = check_date_problem(label, checked_text) if url else (None, None)
+        if date_problem:
+            report(number, "D1", *date_problem)
         problem = numbering_problem(label, result.entries, expected)
         if problem:
             report(number, "R1", problem, "number the entries 1..N in order, each once "
                    "(renumber the markers too)")
         if label not in result.entries:
-            result.entries[label] = Entry(label, number, url or "")
+            result.entries[label] = Entry(label, number, url or "", checked)
             expected = max(expected, int(label) + 1)
     return result

@@ -182,14 +182,19 @@ def marker_problems(sup, position: dict[str, int]) -> list[tuple[str, str]]:
     return []
 
 
-def reference_list(tree) -> list[tuple[int, tuple[str, str, tuple[str, ...]]]]:
-    """(line, (id, text, hrefs)) of each rendered entry, backlinks left out."""
+def reference_list(tree) -> list[tuple[int, tuple[str, str, tuple[str, ...], tuple[str, ...]]]]:
+    """(line, (id, text, hrefs, check dates)) of each rendered entry, backlinks
+    and the check-date sentence (in the page's language) left out of the text;
+    its machine-readable date is compared instead."""
     entries = []
     for li in tree.xpath(FOOTNOTE_ITEMS):
         not_backref = 'not(ancestor-or-self::a[contains(@class, "footnote-backref")])'
-        text = " ".join("".join(li.xpath(f".//text()[{not_backref}]")).split())
+        not_date = 'not(ancestor::span[contains(@class, "kb-retrieved")])'
+        text = " ".join("".join(li.xpath(f".//text()[{not_backref} and {not_date}]")).split())
         hrefs = tuple(li.xpath(f".//a[@href and {not_backref}]/@href"))
-        entries.append((li.sourceline, (li.get("id"), text, tuple(str(h) for h in hrefs))))
+        checked = tuple(li.xpath('.//span[contains(@class, "kb-retrieved")]/time/@datetime'))
+        entries.append((li.sourceline, (li.get("id"), text, tuple(str(h) for h in hrefs),
+                                        tuple(str(d) for d in checked))))
     return entries
 
 

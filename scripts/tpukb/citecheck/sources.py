@@ -1,4 +1,4 @@
-"""All the rules on the Markdown sources (F1, R1-R9, S1-S4, G1) over one docs
+"""All the rules on the Markdown sources (F1, R1-R9, D1-D4, S1-S4, G1) over one docs
 folder: reads every article and citation file once and runs the rule modules."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .articles import check_article
+from .dated import check_dated
 from .entries import read_citation_file
 from .glossary import check_glossary
 from .languages import (check_declarations, check_translations, declarations,
@@ -17,7 +18,7 @@ from .text import read_articles
 
 
 def check_sources(project: Project) -> list[Finding]:
-    """Every rule that reads the Markdown sources: F1, R1-R9, S1-S4, G1."""
+    """Every rule that reads the Markdown sources: F1, R1-R9, D1-D4, S1-S4, G1."""
     entry_lines: dict[Path, set[int]] = {}
     versions = read_articles(project)
     declared, findings = declarations(project)
@@ -30,6 +31,7 @@ def check_sources(project: Project) -> list[Finding]:
         for article in by_lang.values():
             findings += check_article(project, article, citations)
         findings += check_translations(project, slug, by_lang, declared)
+        findings += check_dated(project, by_lang)
     findings += orphan_citation_files(project, set(versions))
     findings += check_declarations(project, declared)
     for lang in project.languages:

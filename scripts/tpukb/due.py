@@ -1,0 +1,148 @@
+"""The due list: which facts of which article and language are oldest.
+
+For every article and language: when its facts were checked (`facts_checked`),
+its oldest reference check (the `Retrieved` date of the citation file's
+entries) and its dated statements (`[as of ...]` markers), oldest first, each
+with file and line. `--due DAYS` keeps only what is older than DAYS days.
+It reports and never fails because the calendar moved: the exit status is 0
+whatever the dates (2 only when the sources cannot be read at all).
+
+Usage (from the project root): scripts/facts_due [--due DAYS] [--json]
+[--today YYYY-MM-DD] [--docs DOCS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .citecheck import ROOT, load_project, read_articles, read_citation_file
+from .citecheck.dated import statements
+from .citecheck.text import FRONT_MATTER
+from .yamlload import YAMLError, safe_load
+
+
+@dataclass
+class Item:
+    """One dated thing: what it is, its date, where it is."""
+
+    kind: str  # "facts_checked", "reference" or "statement"
+    date: str
+    age_days: int
+    file: str
+    line: int
+    text: str = ""
+
+
+@dataclass
+class Version:
+    slug: str
+    lang: str
+    facts_checked: Item | None
+    oldest_reference: Item | None
+    statements: list[Item] = field(default_factory=list)
+
+    def items(self) -> list[Item]:
+        return [i for i in (self.facts_checked, self.oldest_reference) if i] + self.statements
+
+
+def facts_checked(project, article, today: datetime.date) -> Item | None:
+    match = FRONT_MATTER.match(article.text)
+    try:
+        meta = safe_load(match.group(1) or "") if match else None
+    except YAMLError:  # malformed front matter is rule F1's to report
+        meta = None
+    value = meta.get("facts_checked") if isinstance(meta, dict) else None
+    if not isinstance(value, datetime.date):
+        return None
+    line = article.text.count("\n", 0, article.text.find("facts_checked")) + 1
+    return Item("facts_checked", value.isoformat(), (today - value).days,
+                project.show(article.path), line)
+
+
+def due_list(docs: Path, today: datetime.date, root: Path | None = None) -> list[Version]:
+    project = load_project(docs, root=root)
+    versions = []
+    for slug, by_lang in sorted(read_articles(project).items()):
+        path = project.citation_file(slug)
+        entries = read_citation_file(project, path).entries if path.is_file() else {}
+        dated = [e for e in entries.values() if e.checked]
+        oldest = min(dated, key=lambda e: (e.checked.first_day, int(e.label)), default=None)
+        reference = oldest and Item("reference", oldest.checked.iso, oldest.checked.age_days(today),
+                                    project.show(path), oldest.line, f"[^{oldest.label}] {oldest.url}")
+        for lang in project.languages:
+            article = by_lang.get(lang)
+            if article is None:
+                continue
+            said = sorted((s for s in statements(article) if s.date),
+                          key=lambda s: (s.date.first_day, s.line))
+            versions.append(Version(slug, lang, facts_checked(project, article, today), reference, [
+                Item("statement", s.written, s.date.age_days(today), project.show(article.path),
+                     s.line, s.sentence) for s in said]))
+    return versions
+
+
+def keep_due(versions: list[Version], days: int) -> list[Version]:
+    """Only what is older than `days` days; versions with nothing due go."""
+    kept = []
+    for v in versions:
+        old = lambda item: item is not None and item.age_days > days  # noqa: E731
+        trimmed = Version(v.slug, v.lang, v.facts_checked if old(v.facts_checked) else None,
+                          v.oldest_reference if old(v.oldest_reference) else None,
+                          [s for s in v.statements if old(s)])
+        if trimmed.items():
+            kept.append(trimmed)
+    return kept
+
+
+def as_text(versions: list[Version]) -> str:
+    lines, slug = [], None
+    for v in versions:
+        if v.slug != slug:
+            slug = v.slug
+            lines.append(f"articles/{slug}.md")
+        lines.append(f"  {v.lang}")
+        for label, item in (("facts checked", v.facts_checked), ("oldest reference", v.oldest_reference)):
+            if item:
+                lines.append(f"    {label} {item.date} ({item.age_days} days)  "
+                             f"{item.file}:{item.line}" + (f"  {item.text}" if item.text else ""))
+        for item in v.statements:
+            lines.append(f"    as of {item.date} ({item.age_days} days)  {item.file}:{item.line}  "
+                         f"{item.text[:100]}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--due", type=int, metavar="DAYS",
+                        help="only what is older than DAYS days")
+    parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    parser.add_argument("--today", type=datetime.date.fromisoformat, default=datetime.date.today(),
+                        help="count ages from this day (YYYY-MM-DD; default: today)")
+    parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
+    args = parser.parse_args(argv)
+    if not args.docs.is_dir():
+        print(f"facts_due: {args.docs} is not a docs folder", file=sys.stderr)
+        return 2
+    versions = due_list(args.docs, args.today)
+    if args.due is not None:
+        versions = keep_due(versions, args.due)
+    if args.json:
+        print(json.dumps({"today": args.today.isoformat(), "due_days": args.due, "versions": [
+            {"article": f"articles/{v.slug}.md", "lang": v.lang,
+             "facts_checked": v.facts_checked and v.facts_checked.__dict__,
+             "oldest_reference": v.oldest_reference and v.oldest_reference.__dict__,
+             "statements": [s.__dict__ for s in v.statements]} for v in versions]},
+            ensure_ascii=False, indent=1))
+    else:
+        print(as_text(versions) if versions else
+              f"nothing older than {args.due} days" if args.due is not None else "no article")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
