@@ -29,7 +29,7 @@ import tpukb.citecheck as cc
 from conftest import DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, mkdocs_build
 
 SOURCE = "jax-tensorflow-tpu-memory"  # a real article, complete in every language
-FINDING_LINE = re.compile(r"^\S+:\d+: (F1|R\d+|S\d) .+; .+$")
+FINDING_LINE = re.compile(r"^\S+:\d+: (F1|R\d+|D\d|S\d|G1) .+; .+$")
 
 
 # ---------------------------------------------------------------------------
@@ -122,7 +122,8 @@ def plant_undefined_marker(p: Planted):
 
 def plant_uncited_entry(p: Planted):
     lines = p.citations.read_text(encoding="utf-8").splitlines()
-    lines.append(f"[^{len(lines) + 1}]: Example. *Never cited*. <https://example.org/uncited>")
+    lines.append(f"[^{len(lines) + 1}]: Example. *Never cited*. <https://example.org/uncited>. "
+                 "Retrieved 2026-11-20.")
     p.citations.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return p.citations, len(lines)
 
@@ -175,13 +176,50 @@ def plant_uncited_in_one_language(p: Planted):
 def plant_changed_copy_of_references(p: Planted):
     """fi keeps its own copy of the references, with one URL changed."""
     lines = p.citations.read_text(encoding="utf-8").splitlines()
-    lines[-1] = lines[-1][:-1] + "/changed>"
+    lines[-1] = lines[-1].replace(">. Retrieved", "/changed>. Retrieved")
     return p.article("fi"), replace_nth(p.article("fi"), f'--8<-- "citations/{p.slug}.md"', "\n".join(lines))
 
 
 def plant_broken_anchor(p: Planted):
     insert_before_references(p.article("en"), "en", "See [the missing part](#no-such-section).")
     return p.article("en"), None
+
+
+def plant_check_date(new: str):
+    """The second entry's check date replaced by `new` ('' drops the sentence)."""
+    def plant(p: Planted):
+        lines = p.citations.read_text(encoding="utf-8").splitlines()
+        head, _ = lines[1].split(". Retrieved ")
+        lines[1] = head + (f". Retrieved {new}." if new else "")
+        p.citations.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        return p.citations, 2
+    return plant
+
+
+def add_to_first_marker(path: Path, addition: str) -> int:
+    """`addition` put just before the first citation marker; return its line."""
+    text = path.read_text(encoding="utf-8")
+    first = re.search(r"\[\^\d+\]", text)
+    return replace_nth(path, text[first.start():], addition + text[first.start():])
+
+
+def plant_dated(markers: dict[str, str], expected_lang: str):
+    """Dated-statement markers put before the first citation of each language."""
+    def plant(p: Planted):
+        lines = {lang: add_to_first_marker(p.article(lang), marker) for lang, marker in markers.items()}
+        path = p.article(expected_lang)
+        return path, lines.get(expected_lang) or len(
+            path.read_text(encoding="utf-8").rstrip("\n").split("\n"))
+    return plant
+
+
+def plant_everywhere(markup: str):
+    """The same paragraph in every language (a dated statement all versions share)."""
+    def plant(p: Planted):
+        for lang in LANGUAGES:
+            insert_before_references(p.article(lang), lang, markup)
+        return None, None
+    return plant
 
 
 def plant_paragraph(markup: str):
@@ -216,6 +254,16 @@ CASES = [
     Case("r9", "R9", plant_uncited_in_one_language, frozenset({"R3"}), project="unreferenced"),
     Case("r10", "R8", plant_changed_copy_of_references, site_rule="R10"),
     Case("r11", "", plant_broken_anchor, site_rule="R11"),
+    Case("d1-missing", "D1", plant_check_date("")),
+    Case("d1-impossible", "D1", plant_check_date("2026-02-30")),
+    Case("d1-future", "D1", plant_check_date("2999-01-01")),
+    Case("d2-future", "D2", plant_dated({lang: " [as of 2999-01]" for lang in LANGUAGES}, "en")),
+    Case("d2-translated", "D2", plant_dated({"en": " [as of 2026-11]", "fi": " [tilanne 2026-11]",
+                                             "it": " [as of 2026-11]", "ar": " [as of 2026-11]"}, "fi"),
+         frozenset({"D3"})),
+    Case("d3", "D3", plant_dated({"en": " [as of 2026-10]"}, "it")),
+    Case("d4", "D4", plant_paragraph("TorchTPU is still labelled Beta on PyPI.")),
+    Case("d4-dated", "", plant_everywhere("TorchTPU is still labelled Beta on PyPI [as of 2026-11].")),
     Case("s1", "S1", plant_paragraph("<script>alert(1)</script>")),
     Case("s2", "S2", plant_paragraph('<span onmouseover="alert(1)">hover</span>')),
     Case("s3-javascript", "S3", plant_paragraph("[click](javascript:alert(1))")),
