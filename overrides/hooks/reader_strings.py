@@ -20,6 +20,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from tpukb import languages
+from tpukb.sourcefile import NotUtf8
 
 _site: languages.Languages | None = None
 
@@ -28,6 +29,9 @@ def on_config(config):
     global _site
     try:
         _site = languages.load(Path(config.config_file_path).resolve().parent)
+    except NotUtf8 as error:
+        raise PluginError(f"reader_strings: {error.path}:{error.line}: E1 {error.message}; "
+                          f"{error.fix}") from None
     except languages.LanguageError as error:
         raise PluginError(f"reader_strings: {error}") from error
     config.extra["reader_strings"] = _site.strings

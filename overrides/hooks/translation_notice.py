@@ -19,6 +19,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from tpukb import dates
+from tpukb.sourcefile import NotUtf8
 
 from tpukb.translations import StoreError
 from tpukb.translations import status
@@ -42,6 +43,8 @@ def on_pre_build(config):
     _checked_config = config
     try:
         _, rows = status.status(_project)
+    except NotUtf8:
+        return  # the citation checker reports the file (rule E1)
     except StoreError as error:
         raise PluginError(f"translation_notice: {error}") from error
     _stale = {(row.page, row.lang): row for row in rows if row.state == "stale"}

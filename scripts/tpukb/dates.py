@@ -30,14 +30,14 @@ from babel.dates import format_date
 
 # The marker of a dated statement, and anything that looks like a botched one
 # (a translated "as of", a missing hyphen, a date in other digits).
-AS_OF = re.compile(r"\[as of (\d{4}-\d{2}(?:-\d{2})?)\]")
-AS_OF_LIKE = re.compile(r"\[(?!\^)([^\[\]\n]{0,30}?)[ \u00a0]?(\d{4}[-/.]\d{1,2}(?:[-/.]\d{1,2})?)\]"
-                        r"|\[as[ \u00a0]+of\b[^\]\n]*\]", re.I)
+AS_OF = re.compile(r"\[as of ([0-9]{4}-[0-9]{2}(?:-[0-9]{2})?)\]")
+AS_OF_LIKE = re.compile(r"\[(?!\^)([^\[\]\n]{0,30}?)\s?(\d{4}[-/.\u2010-\u2015\u2212]\d{1,2}"
+                        r"(?:[-/.\u2010-\u2015\u2212]\d{1,2})?)\]|\[as\s+of\b[^\]\n]*\]", re.I)
 AS_OF_FORM = "[as of YYYY-MM] or [as of YYYY-MM-DD]"
 # The check date closing a citation-file entry.
 RETRIEVED = re.compile(r"\. Retrieved (\S+)\.$")
 RETRIEVED_FORM = "Retrieved YYYY-MM-DD."
-ISO = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
+ISO = re.compile(r"^([0-9]{4})-([0-9]{2})(?:-([0-9]{2}))?$")
 
 
 class DateError(ValueError):

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import posixpath
 
+from pathlib import Path
+
 from mkdocs.utils.meta import get_data
+
+from .sourcefile import NotUtf8, read_text
 
 MARKER = "<!-- kb:article-list -->"
 
@@ -30,7 +34,10 @@ class KbIndexError(ValueError):
 
 
 def _summary(page) -> tuple[str, str]:
-    _, meta = get_data(page.file.content_string)
+    try:
+        _, meta = get_data(read_text(Path(page.file.abs_src_path)))
+    except NotUtf8:  # the citation checker reports the file (rule E1)
+        return posixpath.splitext(posixpath.basename(page.file.src_uri))[0], ""
     title, description = meta.get("title"), meta.get("description")
     if not title or not description:
         raise KbIndexError(f"{page.file.abs_src_path}:1: kb-index: front matter needs both "

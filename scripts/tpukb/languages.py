@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from .sourcefile import read_text
 
 # The project this package belongs to (an editable install of scripts/).
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +95,7 @@ def read_mkdocs_config(path: Path) -> dict:
     path = Path(path)
     if not path.is_file():
         return {}
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=_ConfigLoader) or {}
+    return yaml.load(read_text(path), Loader=_ConfigLoader) or {}
 
 
 def i18n_languages(config: dict) -> list[dict]:
@@ -119,7 +120,7 @@ def glossary_file(project: Path, lang: str) -> Path:
 def load_strings(path: Path, codes: tuple[str, ...] = ()) -> dict:
     """Interface strings by language; every language of `codes` must have
     every key the first block (the default language's) has."""
-    strings = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    strings = yaml.safe_load(read_text(Path(path))) or {}
     if codes:
         keys = set(strings.get(codes[0], {}))
         for code in codes:

@@ -34,6 +34,7 @@ import yaml
 
 from . import languages
 from .translations import normalise, store
+from .sourcefile import read_text
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 SECTION = ("Knowledge base",)
@@ -106,7 +107,7 @@ def is_draft(path: Path) -> bool:
     path = Path(path)
     if not path.is_file():
         return False
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     # Most pages have no draft key: skip the YAML parse for them (builds ask
     # this for every page of every language).
     if f"\n{DRAFT_KEY}:" not in text[:text.find("\n---", 3) + 1]:
@@ -165,7 +166,7 @@ def create(project: Path, slug: str, title: str, today: datetime.date | None = N
                               + ", ".join(p.relative_to(project).as_posix() for p in taken)
                               + f" already exist{'s' if len(taken) == 1 else ''}; choose another slug")
     mkdocs_yml = project / "mkdocs.yml"
-    nav_text = add_to_nav(mkdocs_yml.read_text(encoding="utf-8"), f"articles/{slug}.md", section)
+    nav_text = add_to_nav(read_text(mkdocs_yml), f"articles/{slug}.md", section)
     heading = site.string(site.default, "references.heading")
     article.parent.mkdir(parents=True, exist_ok=True)
     article.write_text(skeleton(title, slug, heading, today or datetime.date.today()), encoding="utf-8")

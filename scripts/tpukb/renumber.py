@@ -22,6 +22,7 @@ from pathlib import Path
 from .citecheck import ROOT, load_project, read_articles
 from .citecheck.entries import ENTRY_START
 from .citecheck.text import FOOTNOTE_REF, references
+from .sourcefile import read_text
 
 
 def renumber(docs: Path, slug: str) -> dict[str, str]:
@@ -32,7 +33,7 @@ def renumber(docs: Path, slug: str) -> dict[str, str]:
     path = project.citation_file(slug)
     if reference is None or not path.is_file():
         raise SystemExit(f"renumber: no {project.default_language} article or citation file for {slug!r}")
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text(path).splitlines()
     labels = [m.group(1) for m in map(ENTRY_START.match, lines) if m]
     order = list(reference.first_citations) + [l for l in labels if l not in reference.first_citations]
     mapping = {old: str(new) for new, old in enumerate(order, start=1)}

@@ -3,6 +3,11 @@
 Each finding reads `path:line: RULE what is wrong; what to do`. Rules
 (GUIDE.md, part 2):
 
+On every Markdown file of the docs (tpukb.citecheck.encoding):
+  E1  the file is UTF-8 (one finding, at the first bad byte; the file is then
+      left out of every other rule)
+  E2  no invisible or look-alike character in syntax: citation markers, the
+      include line, front-matter keys
 On the Markdown sources, per article (docs/<lang>/articles/*.md) and language:
   F1  front matter has title (also the H1), description, tags, facts_checked
   R1  the citation file docs/citations/<slug>.md holds only entries
@@ -50,6 +55,7 @@ On the built site (--site):
 
 Modules: `model` (Finding, Project, mkdocs.yml, interface strings), `text`
 (reading the Markdown sources), `entries` (citation files: R1, R5, D1),
+`encoding` (E1, E2), `cutoff` (an empty or cut-off citation file: one R1),
 `articles` (F1, R1-R4, R6, R8 per language version), `languages` (R7, R8
 orphans, R9), `dated` (D2-D4), `safety` (S1-S4), `glossary` (G1), `sources` (all source rules over a docs
 folder), `site` (R6, R10, R11 on the built HTML). The command line is

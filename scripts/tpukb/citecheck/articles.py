@@ -11,6 +11,8 @@ import re
 
 from .. import yamlload as yaml
 
+from .encoding import (INCLUDE_LIKE, as_ascii, check_front_matter_keys, check_include_line,
+                       check_markers, front_matter_keys, marker_label)
 from .entries import CitationFile
 from .model import Finding, Project
 from .text import FOOTNOTE_REF, FRONT_MATTER, HEADING, Article, line_of, references
@@ -40,8 +42,11 @@ def check_front_matter(project: Project, article: Article) -> list[Finding]:
         return report(line, f"front matter is not valid YAML: {getattr(error, 'problem', error)}",
                       "fix the YAML between the --- lines")
     meta = meta if isinstance(meta, dict) else {}
-    findings = [finding for key in FRONT_MATTER_KEYS if not front_matter_value_ok(key, meta.get(key))
-                for finding in report(key_line(article.text, key),
+    spoilt = front_matter_keys(match.group(1) or "")  # E2, not also F1
+    findings = check_front_matter_keys(project, article.path, article.text, match.group(0))
+    findings += [finding for key in FRONT_MATTER_KEYS
+                 if not front_matter_value_ok(key, meta.get(key)) and key not in spoilt
+                 for finding in report(key_line(article.text, key),
                                       f"front matter '{key}' is missing or not {FRONT_MATTER_SHAPE[key]}",
                                       f"set '{key}' to {FRONT_MATTER_SHAPE[key]}")]
     return findings + check_title_heading(project, article, meta.get("title"))
@@ -104,7 +109,7 @@ def stray_lines_after_heading(project: Project, article: Article, start: int) ->
     findings = []
     for match in re.finditer(r"^.*\S.*$", article.body[start:], re.M):
         text = match.group(0)
-        if INCLUDE.match(text) or DEFINITION.match(text):
+        if INCLUDE.match(as_ascii(text)) or DEFINITION.match(text):
             continue  # the include is checked below; definitions are R8
         findings.append(project.finding(
             article.path, line_of(article.body, start + match.start()), "R1",
@@ -116,14 +121,16 @@ def stray_lines_after_heading(project: Project, article: Article, start: int) ->
 def check_include(project: Project, article: Article) -> list[Finding]:
     """R8: one include line, the file's last line, naming citations/<slug>.md."""
     wanted = f"citations/{article.slug}.md"
-    includes = list(INCLUDE.finditer(article.body))
+    # an include line spoilt by typographic quotes or dashes is E2's to report
+    includes = [(m.start(), found) for m in INCLUDE_LIKE.finditer(article.body)
+                if (found := INCLUDE.match(as_ascii(m.group(0).strip())))]
     if not includes:
         return [project.finding(article.path, article.last_line, "R8",
                                 "the article does not include its citation file",
                                 f'end it with the line `--8<-- "{wanted}"`')]
     findings = []
-    for match in includes:
-        line = line_of(article.body, match.start())
+    for start, match in includes:
+        line = line_of(article.body, start)
         if match.group(1) != wanted:
             findings.append(project.finding(article.path, line, "R8",
                                             f"includes {match.group(1)!r}, not {wanted!r}",
@@ -134,7 +141,7 @@ def check_include(project: Project, article: Article) -> list[Finding]:
                                             "end the file with it"))
     if not project.citation_file(article.slug).is_file():
         findings.append(project.finding(
-            article.path, line_of(article.body, includes[-1].start()), "R8",
+            article.path, line_of(article.body, includes[-1][0]), "R8",
             f"{project.show(project.citation_file(article.slug))} does not exist",
             "create it with the article's references"))
     return findings
@@ -153,8 +160,8 @@ def check_marker_form(project: Project, article: Article) -> list[Finding]:
     findings = []
     for match in references(FOOTNOTE_REF, article.body):
         label = match.group(1)
-        if label.isascii() and label.isdecimal():
-            continue
+        if (label.isascii() and label.isdecimal()) or marker_label(label):
+            continue  # a marker spoilt by an invisible character is E2's
         line = line_of(article.body, match.start())
         if label.isdecimal():
             findings.append(project.finding(article.path, line, "R6",
@@ -180,7 +187,8 @@ def check_citations_resolve(project: Project, article: Article,
     findings = [project.finding(article.path, marker.line, "R2",
                                 f"[^{marker.label}] has no entry in {project.show(citations.path)}",
                                 "add the entry or fix the number")
-                for marker in article.markers if marker.label not in citations.entries]
+                for marker in article.markers if marker.label not in citations.entries
+                and marker.label not in citations.reported_missing]
     findings += [project.finding(citations.path, entry.line, "R3",
                                  f"entry [^{entry.label}] is never cited in {project.show(article.path)}",
                                  "cite it where the text relies on it, or remove the entry")
@@ -209,6 +217,8 @@ def check_citation_order(project: Project, article: Article,
 def check_article(project: Project, article: Article,
                   citations: CitationFile | None) -> list[Finding]:
     findings = (check_front_matter(project, article) + check_references_section(project, article)
+                + check_markers(project, article.path, article.body)
+                + check_include_line(project, article.path, article.body)
                 + check_own_definitions(project, article) + check_marker_form(project, article)
                 + check_citation_order(project, article, citations))
     if citations is not None:

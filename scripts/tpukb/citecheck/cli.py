@@ -17,6 +17,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..sourcefile import NotUtf8
 from . import ROOT, check_site, check_sources, load_project
 
 
@@ -27,7 +28,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--online", action="store_true",
                         help="also visit every cited URL (scripts/check_urls_online.py)")
     args = parser.parse_args(argv)
-    project = load_project(args.docs)
+    try:
+        project = load_project(args.docs)
+    except NotUtf8 as error:  # mkdocs.yml or the interface strings
+        print(f"{error.path}:{error.line}: E1 {error.message}; {error.fix}")
+        print("1 finding(s)", file=sys.stderr)
+        return 1
     findings = check_sources(project)
     if args.site:
         findings += check_site(project, args.site)

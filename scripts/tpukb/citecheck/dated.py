@@ -11,6 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .. import dates
+from ..sourcefile import char_name
+from .encoding import odd_characters
 from .model import Finding, Project
 from .text import HEADING, Article, line_of
 
@@ -77,9 +79,11 @@ def check_markers(project: Project, article: Article,
     for match in dates.AS_OF_LIKE.finditer(article.body):
         if dates.AS_OF.fullmatch(match.group(0)):
             continue
+        odd = ", ".join(f"{char_name(ch)} at position {i + 1}" for i, ch in odd_characters(match.group(0)))
         findings.append(project.finding(
             article.path, line_of(article.body, match.start()), "D2",
-            f"{match.group(0)!r} looks like a dated-statement marker but is not one",
+            f"{match.group(0)!r} looks like a dated-statement marker but is not one"
+            + (f" (it contains {odd})" if odd else ""),
             f"copy the marker unchanged from the {project.default_language} version: "
             + dates.AS_OF_FORM))
     return findings

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import dates
+from ..sourcefile import is_invisible
 from .model import Finding, Project
+from ..sourcefile import read_text
 
 ENTRY_FORM = "[^N]: Publisher or author. *Title*. <https://absolute.url/path>. Retrieved YYYY-MM-DD."
 ENTRY = re.compile(
@@ -44,6 +46,9 @@ class CitationFile:
     path: Path
     entries: dict[str, Entry]
     findings: list[Finding]
+    # entries whose absence one finding on the whole file already reports
+    # (an empty or cut-off file: tpukb.citecheck.cutoff), not R2 per marker
+    reported_missing: set[str] = field(default_factory=set)
 
 
 def url_problems(url: str) -> list[tuple[str, str]]:
@@ -53,7 +58,8 @@ def url_problems(url: str) -> list[tuple[str, str]]:
     if spaces:
         problems.append((f"URL contains whitespace ({spaces} character(s)): {url!r}",
                          "remove the spaces (copy the address from the browser's address bar)"))
-    for ch in sorted(set(url) & FORBIDDEN_URL_CHARACTERS):
+    odd = {ch for ch in url if (is_invisible(ch) and not ch.isspace()) or (ch.isdigit() and not ch.isascii())}
+    for ch in sorted((set(url) & FORBIDDEN_URL_CHARACTERS) | odd):
         name = unicodedata.name(ch, "UNNAMED")
         problems.append((f"URL contains U+{ord(ch):04X} {name} at position {url.index(ch)}: {url!r}",
                          "retype it in ASCII (an Arabic question mark stands for '?')"))
@@ -136,7 +142,7 @@ def read_citation_file(project: Project, path: Path) -> CitationFile:
         result.findings.append(project.finding(path, line, rule, message, fix))
 
     expected = 1
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
         line, checked_text = split_check_date(line)
         label, url, problem = parse_entry_line(line)
         if problem:

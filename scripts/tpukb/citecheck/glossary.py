@@ -17,11 +17,14 @@ import yaml
 from ..languages import glossary_file
 from .model import Finding, Project
 from .text import FRONT_MATTER, line_of, mask_unrendered
+from ..sourcefile import NotUtf8, read_text
 
 
 def read_glossary(project: Project, path: Path) -> tuple[list[dict], list[Finding]]:
     try:
-        entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        entries = yaml.safe_load(read_text(path)) or []
+    except NotUtf8 as error:
+        return [], [project.finding(path, error.line, "E1", error.message, error.fix)]
     except yaml.YAMLError as error:
         return [], [project.finding(path, 1, "G1", f"not valid YAML ({error})", "fix the glossary")]
     bad = [e for e in entries if not isinstance(e, dict) or not e.get("concept") or not e.get("use")
@@ -39,7 +42,8 @@ def avoided_pattern(terms: list[str]) -> re.Pattern:
     return re.compile(r"(?<!\w)(?:" + alternatives + ")", re.I)
 
 
-def check_glossary(project: Project, lang: str) -> list[Finding]:
+def check_glossary(project: Project, lang: str, skip: set[Path] = frozenset()) -> list[Finding]:
+    """G1 over a language's pages; `skip` are pages that cannot be read (E1)."""
     path = glossary_file(project.docs.parent, lang)
     if not path.is_file():
         return []
@@ -50,8 +54,8 @@ def check_glossary(project: Project, lang: str) -> list[Finding]:
     if not by_term:
         return findings
     pattern = avoided_pattern(list(by_term))
-    for page in sorted((project.docs / lang).rglob("*.md")):
-        raw = page.read_text(encoding="utf-8")
+    for page in sorted(set((project.docs / lang).rglob("*.md")) - skip):
+        raw = read_text(page)
         front = FRONT_MATTER.match(raw)
         # the description in front matter is read by readers too: keep it
         text = (raw[:front.end()] if front else "") + mask_unrendered(raw)[front.end() if front else 0:]

@@ -31,9 +31,11 @@ def missing_fix(project: Project, lang: str, page: str) -> str:
 
 
 def check_translations(project: Project, slug: str, versions: dict[str, Article],
-                       declared: store.Declarations | None = None) -> list[Finding]:
+                       declared: store.Declarations | None = None,
+                       present: set[Path] = frozenset()) -> list[Finding]:
     """R7: the article exists in every language (or is declared missing);
-    R9: all cite the same numbers."""
+    R9: all cite the same numbers. `present` are files that exist but cannot
+    be read (E1): they are not missing."""
     reference = versions.get(project.default_language) or next(iter(versions.values()))
     have = ", ".join(sorted(versions))
     page = f"articles/{slug}.md"
@@ -46,7 +48,8 @@ def check_translations(project: Project, slug: str, versions: dict[str, Article]
                                 missing_fix(project, lang, page) if lang != project.default_language
                                 else f"write the {lang} version under the same file name")
                 for lang in project.languages
-                if lang not in versions and not (project.default_language in versions
+                if lang not in versions and project.article_path(lang, slug) not in present
+                and not (project.default_language in versions
                                                  and declared.declared(lang, page))]
     cited = set(reference.first_citations)
     for article in versions.values():

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .model import Finding, Project
 from .text import line_of
+from ..sourcefile import read_text
 
 SAFETY_RULES = (
     ("S1", re.compile(r"<\s*script\b", re.I), "raw <script> element",
@@ -25,7 +26,7 @@ SAFETY_RULES = (
 def check_content_safety(project: Project, path: Path, skip_lines: set[int] = frozenset()) -> list[Finding]:
     """S1-S4 anywhere in a file (code included); `skip_lines` are entry lines
     whose URL R5 checks already (so an http:// entry is reported once)."""
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     findings = []
     for rule, pattern, what, fix in SAFETY_RULES:
         for match in pattern.finditer(text):

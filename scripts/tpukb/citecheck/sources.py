@@ -1,11 +1,15 @@
-"""All the rules on the Markdown sources (F1, R1-R9, D1-D4, S1-S4, G1) over one docs
-folder: reads every article and citation file once and runs the rule modules."""
+"""All the rules on the Markdown sources (E1, E2, F1, R1-R9, D1-D4, S1-S4, G1)
+over one docs folder: reads every article and citation file once and runs the
+rule modules. A file that is not UTF-8 gets its one E1 finding and is left
+out of every other rule."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from .articles import check_article
+from .cutoff import check_cut_off
+from .encoding import unreadable
 from .dated import check_dated
 from .entries import read_citation_file
 from .glossary import check_glossary
@@ -18,24 +22,27 @@ from .text import read_articles
 
 
 def check_sources(project: Project) -> list[Finding]:
-    """Every rule that reads the Markdown sources: F1, R1-R9, D1-D4, S1-S4, G1."""
+    """Every rule that reads the Markdown sources: E1, E2, F1, R1-R9, D1-D4, S1-S4, G1."""
     entry_lines: dict[Path, set[int]] = {}
-    versions = read_articles(project)
-    declared, findings = declarations(project)
+    broken, findings = unreadable(project)
+    versions = read_articles(project, skip=broken)
+    declared, more = declarations(project)
+    findings += more
     for slug, by_lang in sorted(versions.items()):
         path = project.citation_file(slug)
-        citations = read_citation_file(project, path) if path.is_file() else None
+        citations = read_citation_file(project, path) if path.is_file() and path not in broken else None
         if citations:
+            findings += check_cut_off(project, citations, by_lang)
             findings += citations.findings
             entry_lines[path] = {entry.line for entry in citations.entries.values()}
         for article in by_lang.values():
             findings += check_article(project, article, citations)
-        findings += check_translations(project, slug, by_lang, declared)
+        findings += check_translations(project, slug, by_lang, declared, present=broken)
         findings += check_dated(project, by_lang)
     findings += orphan_citation_files(project, set(versions))
     findings += check_declarations(project, declared)
     for lang in project.languages:
-        findings += check_glossary(project, lang)
-    for path in sorted(project.docs.rglob("*.md")):
+        findings += check_glossary(project, lang, skip=broken)
+    for path in sorted(set(project.docs.rglob("*.md")) - broken):
         findings += check_content_safety(project, path, entry_lines.get(path, set()))
     return sorted(set(findings))

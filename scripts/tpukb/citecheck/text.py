@@ -13,6 +13,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .model import Project
+from ..sourcefile import read_text
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
@@ -93,10 +94,15 @@ class Article:
 
     @cached_property
     def markers(self) -> list[Marker]:
-        """Footnote references with ASCII-digit labels, in reading order."""
-        return [Marker(m.group(1), line_of(self.body, m.start()))
-                for m in references(FOOTNOTE_REF, self.body)
-                if m.group(1).isascii() and m.group(1).isdecimal()]
+        """Footnote references with ASCII-digit labels, in reading order; a
+        marker spoilt only by an invisible character (`[^ 2]`, rule E2)
+        counts as the number it means."""
+        from .encoding import MARKER_LIKE, marker_label
+        found = [(m.start(), m.group(1)) for m in references(FOOTNOTE_REF, self.body)
+                 if m.group(1).isascii() and m.group(1).isdecimal()]
+        found += [(m.start(), label) for m in references(MARKER_LIKE, self.body)
+                  if (label := marker_label(m.group(1)))]
+        return [Marker(label, line_of(self.body, start)) for start, label in sorted(found)]
 
     @cached_property
     def first_citations(self) -> dict[str, Marker]:
@@ -115,10 +121,12 @@ def article_paths(project: Project, lang: str) -> list[Path]:
     return sorted(p for p in folder.glob("*.md") if p.name != "index.md") if folder.is_dir() else []
 
 
-def read_articles(project: Project) -> dict[str, dict[str, Article]]:
-    """slug -> language -> Article, over every language of the project."""
+def read_articles(project: Project, skip: set[Path] = frozenset()) -> dict[str, dict[str, Article]]:
+    """slug -> language -> Article, over every language of the project;
+    `skip` are files that cannot be read (rule E1 reports them)."""
     versions: dict[str, dict[str, Article]] = {}
     for lang in project.languages:
         for path in article_paths(project, lang):
-            versions.setdefault(path.stem, {})[lang] = Article(lang, path, path.read_text(encoding="utf-8"))
+            if path not in skip:
+                versions.setdefault(path.stem, {})[lang] = Article(lang, path, read_text(path))
     return versions

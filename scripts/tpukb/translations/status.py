@@ -30,6 +30,7 @@ from pathlib import Path
 
 from .. import languages as languages_module
 from . import normalise, store
+from ..sourcefile import read_text
 
 STATES = ("current", "stale", "unrecorded", "fallback", "missing")
 
@@ -100,7 +101,7 @@ def pages(project: Project, lang: str | None = None) -> list[str]:
 
 def english(project: Project, page: str) -> English:
     path = project.page_path(project.default, page)
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     parts = normalise.blocks(text)
     value = normalise.hash_blocks(parts)
     snapshot = store.read_snapshot(project.root, page, value)
@@ -146,7 +147,7 @@ def translation(project: Project, source: English, lang: str,
     if not path.is_file():
         state = "fallback" if declarations.declared(lang, source.page) else "missing"
         return Translation(source.page, lang, path, state, **common)
-    recorded = store.recorded_hash(path.read_text(encoding="utf-8"))
+    recorded = store.recorded_hash(read_text(path))
     if recorded is None:
         return Translation(source.page, lang, path, "unrecorded", **common)
     if recorded == source.hash:
@@ -196,8 +197,8 @@ def r9_differences(project: Project, lang: str, page: str) -> list[str]:
     from ..citecheck.text import Article
     checker = load_citecheck(project.docs, root=project.root)
     source_path, path = project.page_path(project.default, page), project.page_path(lang, page)
-    reference = Article(project.default, source_path, source_path.read_text(encoding="utf-8"))
-    article = Article(lang, path, path.read_text(encoding="utf-8"))
+    reference = Article(project.default, source_path, read_text(source_path))
+    article = Article(lang, path, read_text(path))
     return [str(f) for f in cited_set_differences(checker, article, reference,
                                                   set(reference.first_citations))]
 
@@ -247,7 +248,7 @@ def mark(project: Project, lang: str, page_names: list[str] | None = None,
     for code, page in targets:
         source = english(project, page)
         path = project.page_path(code, page)
-        path.write_text(store.with_recorded_hash(path.read_text(encoding="utf-8"), source.hash),
+        path.write_text(store.with_recorded_hash(read_text(path), source.hash),
                         encoding="utf-8")
     store.change_declarations(project.root, remove={code: {page} for code, page in targets})
     for page in {page for _, page in targets}:
@@ -263,7 +264,7 @@ def prune(project: Project, page: str) -> None:
     for lang in project.languages.others:
         path = project.page_path(lang, page)
         if path.is_file():
-            keep.add(store.recorded_hash(path.read_text(encoding="utf-8")) or "")
+            keep.add(store.recorded_hash(read_text(path)) or "")
     store.prune_snapshots(project.root, page, keep)
 
 

@@ -31,6 +31,7 @@ import yaml
 
 from ..languages import STRINGS_PATH
 from . import normalise
+from ..sourcefile import read_text
 
 # Kept beside the interface strings: build inputs, never published.
 FOLDER = STRINGS_PATH.parent / "translations"
@@ -68,7 +69,7 @@ def read_declarations(project: Path) -> Declarations:
     path = Path(project) / DECLARATIONS
     if not path.is_file():
         return Declarations(path, {})
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     try:
         data = yaml.safe_load(text) or {}
     except yaml.YAMLError as error:
@@ -160,7 +161,7 @@ def read_snapshot(project: Path, page: str, value: str) -> Snapshot | None:
     path = snapshot_dir(project, page) / f"{value}.yml"
     if not path.is_file():
         return None
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yaml.safe_load(read_text(path)) or {}
     blocks, recorded = data.get("blocks") or [], data.get("recorded")
     if normalise.hash_blocks(blocks) != value or not isinstance(recorded, datetime.date):
         raise StoreError(f"{path}:1: this snapshot's text does not hash to {value} or has no "

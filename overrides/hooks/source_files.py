@@ -1,0 +1,41 @@
+"""Read every page the way the citation checker reads it (tpukb.sourcefile).
+
+MkDocs reads a page as UTF-8 and stops with a traceback on any other
+encoding, and its front-matter pattern does not see `---` lines that end in
+CRLF. This hook hands MkDocs the text tpukb.sourcefile decodes: UTF-8, the
+byte-order mark dropped, CRLF and CR read as LF. A page or citation file
+that is not UTF-8 is built as an empty page, without its include: the
+citation checker reports it once with file, line and column (rule E1,
+hooks/citation_guard.py), and the strict build fails with that finding
+instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tpukb.sourcefile import NotUtf8, read_text
+
+INCLUDE = re.compile(r'^--8<--[ \t]+"([^"]*)"[ \t]*$', re.M)
+
+
+def on_page_read_source(page, config):
+    try:
+        return read_text(Path(page.file.abs_src_path))
+    except NotUtf8:
+        return f"# {Path(page.file.src_uri).stem}\n"
+
+
+def on_page_markdown(markdown, page, config, files):
+    docs = Path(config.docs_dir)
+
+    def keep(match: re.Match) -> str:
+        path = docs / match.group(1)
+        try:
+            if path.is_file():
+                read_text(path)
+        except NotUtf8:
+            return ""
+        return match.group(0)
+    return INCLUDE.sub(keep, markdown)
