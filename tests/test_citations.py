@@ -29,7 +29,7 @@ import tpukb.citecheck as cc
 from conftest import DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, mkdocs_build
 
 SOURCE = "jax-tensorflow-tpu-memory"  # a real article, complete in every language
-FINDING_LINE = re.compile(r"^\S+:\d+: (F1|R\d+|D\d|S\d|G1) .+; .+$")
+FINDING_LINE = re.compile(r"^\S+:\d+: (E\d|F1|R\d+|D\d|S\d|G1) .+; .+$")
 
 
 # ---------------------------------------------------------------------------
