@@ -26,7 +26,12 @@ def read_glossary(project: Project, path: Path) -> tuple[list[dict], list[Findin
     except NotUtf8 as error:
         return [], [project.finding(path, error.line, "E1", error.message, error.fix)]
     except yaml.YAMLError as error:
-        return [], [project.finding(path, 1, "G1", f"not valid YAML ({error})", "fix the glossary")]
+        mark = getattr(error, "problem_mark", None)
+        problem = " ".join(str(getattr(error, "problem", None) or error).split())
+        return [], [project.finding(path, mark.line + 1 if mark else 1, "G1",
+                                    f"not valid YAML: {problem}"
+                                    + (f" (column {mark.column + 1})" if mark else ""),
+                                    "fix the glossary (quote a value that contains ': ')")]
     bad = [e for e in entries if not isinstance(e, dict) or not e.get("concept") or not e.get("use")
            or not isinstance(e.get("avoid", []), list)]
     if not isinstance(entries, list) or bad:
