@@ -98,7 +98,9 @@ class Planted:
 # Each plant edits its copy and returns (file, line) of the finding it expects.
 
 def plant_front_matter(p: Planted):
-    return p.article("en"), replace_nth(p.article("en"), "facts_checked: 2026-11-22", "facts_checked: soon")
+    text = p.article("en").read_text(encoding="utf-8")
+    written = re.search(r"^facts_checked: .*$", text, re.M).group(0)
+    return p.article("en"), replace_nth(p.article("en"), written, "facts_checked: soon")
 
 
 def plant_cut_off_entry(p: Planted):
@@ -138,7 +140,7 @@ def plant_swapped_first_citations(p: Planted):
 
 
 def plant_arabic_question_mark(p: Planted):
-    return p.citations, replace_nth(p.citations, ">\n", "\u061fx=1>\n", nth=2)
+    return p.citations, replace_nth(p.citations, ">. Retrieved", "\u061fx=1>. Retrieved", nth=2)
 
 
 def plant_arabic_indic_digits(p: Planted):
