@@ -53,7 +53,7 @@ def test_parse_rejects_with_a_reason(text, month_ok, reason):
     ("en", "Retrieved 23 November 2026.", "as of November 2026"),
     ("fi", "Haettu 23.11.2026.", "tilanne 11/2026"),
     ("it", "Consultato in data 23 novembre 2026.", "dato aggiornato: novembre 2026"),
-    ("ar", "اطُّلِع عليه بتاريخ 23 نوفمبر 2026.", "حتى نوفمبر 2026"),
+    ("ar", "اطُّلِع عليه بتاريخ 23 نوفمبر 2026.", "بحسب الوضع في نوفمبر 2026"),
 ])
 def test_dates_in_each_language(lang, retrieved, as_of):
     def text(fragment: str) -> str:

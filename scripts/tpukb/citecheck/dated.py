@@ -19,7 +19,7 @@ from .text import HEADING, Article, line_of
 # Words that make a statement go out of date: a product's or project's status
 # and recency. A sentence of the default language using one needs a marker.
 VOLATILE = re.compile(
-    r"\b(beta|preview|generally available|general availability|deprecated|superseded|"
+    r"\b(beta|preview|generally available|general availability|deprecated|superseded|not supported|"
     r"newest|latest|not yet|no longer|currently|now|still|will replace|later in \d{4})\b",
     re.I)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_`\[(])")
