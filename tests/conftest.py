@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -81,3 +83,53 @@ def nginx(site, tmp_path_factory):
                                        tmp_path_factory.mktemp("nginx"), workers="1")
     with server:
         yield server
+
+
+# ---------------------------------------------------------------------------
+# Planted copies of a real article (tests/test_citations.py, test_bad_input.py)
+# ---------------------------------------------------------------------------
+
+# A real article, complete in every language, that the planting tests copy.
+SOURCE_ARTICLE = "jax-tensorflow-tpu-memory"
+
+
+@dataclass
+class ArticleCopy:
+    """One copy of the source article, `<slug>`, in a copy of the project."""
+    root: Path
+    slug: str
+
+    def article(self, lang: str) -> Path:
+        return self.root / "docs" / lang / "articles" / f"{self.slug}.md"
+
+    @property
+    def citations(self) -> Path:
+        return self.root / "docs" / "citations" / f"{self.slug}.md"
+
+    def files(self) -> list[Path]:
+        return [self.citations] + [self.article(lang) for lang in LANGUAGES]
+
+    def rel(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+
+def copy_project(root: Path) -> None:
+    """The docs, overrides and mkdocs.yml of the project, copied into `root`."""
+    shutil.copytree(DOCS, root / "docs")
+    shutil.copytree(ROOT / "overrides", root / "overrides")
+    shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+
+
+def add_copy(root: Path, slug: str) -> ArticleCopy:
+    """A copy of the source article under `slug`, in every language and in nav."""
+    copy = ArticleCopy(root, slug)
+    shutil.copy2(DOCS / "citations" / f"{SOURCE_ARTICLE}.md", copy.citations)
+    for lang in LANGUAGES:
+        text = (DOCS / lang / "articles" / f"{SOURCE_ARTICLE}.md").read_text(encoding="utf-8")
+        copy.article(lang).write_text(
+            text.replace(f'"citations/{SOURCE_ARTICLE}.md"', f'"citations/{slug}.md"'), encoding="utf-8")
+    config = root / "mkdocs.yml"
+    nav_line = f"      - articles/{SOURCE_ARTICLE}.md\n"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        nav_line, nav_line + f"      - articles/{slug}.md\n", 1), encoding="utf-8")
+    return copy

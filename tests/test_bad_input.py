@@ -25,25 +25,12 @@ import pytest
 from lxml import html as lxml_html
 
 import tpukb.citecheck as cc
-from conftest import DOCS, LANGUAGES, ROOT, mkdocs_build
+from conftest import DOCS, LANGUAGES, ROOT, SOURCE_ARTICLE, ArticleCopy, add_copy, copy_project, mkdocs_build
 
-SOURCE = "jax-tensorflow-tpu-memory"
+SOURCE = SOURCE_ARTICLE
 
 
-@dataclass
-class Copy:
-    root: Path
-    slug: str
-
-    def article(self, lang: str) -> Path:
-        return self.root / "docs" / lang / "articles" / f"{self.slug}.md"
-
-    @property
-    def citations(self) -> Path:
-        return self.root / "docs" / "citations" / f"{self.slug}.md"
-
-    def rel(self, path: Path) -> str:
-        return path.relative_to(self.root).as_posix()
+Copy = ArticleCopy
 
 
 def line_col(text: str, offset: int) -> tuple[int, int]:
@@ -178,22 +165,12 @@ class Planted:
 
 
 def plant_project(root: Path, cases: list[Case]) -> Planted:
-    shutil.copytree(DOCS, root / "docs")
-    shutil.copytree(ROOT / "overrides", root / "overrides")
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    nav_line = f"      - articles/{SOURCE}.md\n"
+    copy_project(root)
     result = Planted(root)
     for case in cases:
-        copy = Copy(root, f"bad-{case.name}")
-        shutil.copy2(DOCS / "citations" / f"{SOURCE}.md", copy.citations)
-        for lang in LANGUAGES:
-            text = (DOCS / lang / "articles" / f"{SOURCE}.md").read_text(encoding="utf-8")
-            copy.article(lang).write_text(
-                text.replace(f'"citations/{SOURCE}.md"', f'"citations/{copy.slug}.md"'), encoding="utf-8")
-        config = config.replace(nav_line, nav_line + f"      - articles/{copy.slug}.md\n", 1)
+        copy = add_copy(root, f"bad-{case.name}")
         result.copies[case.name] = copy
         result.expected[case.name], result.extra[case.name] = case.plant(copy)
-    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
     return result
 
 

@@ -26,9 +26,10 @@ from typing import Callable
 import pytest
 
 import tpukb.citecheck as cc
-from conftest import DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, mkdocs_build
+from conftest import (DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, SOURCE_ARTICLE, ArticleCopy, add_copy,
+                      copy_project, mkdocs_build)
 
-SOURCE = "jax-tensorflow-tpu-memory"  # a real article, complete in every language
+SOURCE = SOURCE_ARTICLE  # a real article, complete in every language
 FINDING_LINE = re.compile(r"^\S+:\d+: (E\d|F1|R\d+|D\d|S\d|G1) .+; .+$")
 
 
@@ -75,24 +76,7 @@ def first_line_with(path: Path, needle: str) -> int:
     return line_at(text, text.index(needle))
 
 
-@dataclass
-class Planted:
-    """One planted copy of the source article: `planted-<case>`."""
-    root: Path
-    slug: str
-
-    def article(self, lang: str) -> Path:
-        return self.root / "docs" / lang / "articles" / f"{self.slug}.md"
-
-    @property
-    def citations(self) -> Path:
-        return self.root / "docs" / "citations" / f"{self.slug}.md"
-
-    def files(self) -> list[Path]:
-        return [self.citations] + [self.article(lang) for lang in LANGUAGES]
-
-    def rel(self, path: Path) -> str:
-        return path.relative_to(self.root).as_posix()
+Planted = ArticleCopy  # one planted copy of the source article: `planted-<case>`
 
 
 # Each plant edits its copy and returns (file, line) of the finding it expects.
@@ -285,27 +269,6 @@ class PlantedProject:
     copies: dict[str, Planted]
     expected: dict[str, tuple[Path | None, int | None]]
     findings: list[cc.Finding]
-
-
-def copy_project(root: Path) -> None:
-    shutil.copytree(DOCS, root / "docs")
-    shutil.copytree(ROOT / "overrides", root / "overrides")
-    shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-
-
-def add_copy(root: Path, slug: str) -> Planted:
-    """A copy of the source article under `slug`, in every language and in nav."""
-    planted = Planted(root, slug)
-    shutil.copy2(DOCS / "citations" / f"{SOURCE}.md", planted.citations)
-    for lang in LANGUAGES:
-        text = (DOCS / lang / "articles" / f"{SOURCE}.md").read_text(encoding="utf-8")
-        planted.article(lang).write_text(
-            text.replace(f'"citations/{SOURCE}.md"', f'"citations/{slug}.md"'), encoding="utf-8")
-    config = root / "mkdocs.yml"
-    nav_line = f"      - articles/{SOURCE}.md\n"
-    config.write_text(config.read_text(encoding="utf-8").replace(
-        nav_line, nav_line + f"      - articles/{slug}.md\n", 1), encoding="utf-8")
-    return planted
 
 
 def make_project(root: Path, cases: list[Case]) -> PlantedProject:
