@@ -25,7 +25,7 @@ import pytest
 from lxml import html as lxml_html
 
 import tpukb.citecheck as cc
-from conftest import DOCS, LANGUAGES, ROOT, SOURCE_ARTICLE, ArticleCopy, add_copy, copy_project, mkdocs_build
+from conftest import LANGUAGES, ROOT, SOURCE_ARTICLE, ArticleCopy, add_copy, copy_project, mkdocs_build
 
 SOURCE = SOURCE_ARTICLE
 
@@ -49,7 +49,7 @@ def latin1_article(c: Copy):
     text = path.read_text(encoding="utf-8")
     path.write_bytes(text.encode("cp1252", errors="replace"))
     line, column = line_col(text, next(i for i, ch in enumerate(text) if not ch.isascii()))
-    return [(path, line, "E1", f"not UTF-8: byte 0x")], f"line {line}, column {column}"
+    return [(path, line, "E1", "not UTF-8: byte 0x")], f"line {line}, column {column}"
 
 
 def latin1_citations(c: Copy):

@@ -16,7 +16,6 @@ the other cases without their Italian and Arabic pages.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass

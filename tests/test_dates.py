@@ -58,7 +58,7 @@ def test_parse_rejects_with_a_reason(text, month_ok, reason):
 def test_dates_in_each_language(lang, retrieved, as_of):
     def text(fragment: str) -> str:
         return lxml_html.fragment_fromstring(fragment, create_parent="p").text_content()
-    day, month = dates.Dated(2026, 11, 23), dates.Dated(2026, 11)
+    day = dates.Dated(2026, 11, 23)
     assert text(dates.time_element(day, lang, STRINGS, STRINGS[lang]["references.retrieved"])) == retrieved
     assert text(dates.render_as_of("[as of 2026-11]", lang, STRINGS)) == f"({as_of})"
 
