@@ -51,7 +51,8 @@ def statements(article: Article) -> list[Statement]:
     """Every `[as of ...]` marker of a language version, in reading order."""
     found = []
     for start, block in blocks(article.body):
-        for a, b in sentence_spans(block):
+        # sentences are cut on the text itself: in the body, code is blanked
+        for a, b in sentence_spans(article.text[start:start + len(block)]):
             for match in dates.AS_OF.finditer(block, a, b):
                 try:
                     value = dates.parse(match.group(1))
@@ -115,7 +116,7 @@ def check_volatile(project: Project, article: Article) -> list[Finding]:
     for start, block in blocks(body):
         if block.lstrip().startswith("|"):
             continue  # table rows: figures, not statements of status
-        for sentence in sentence_spans(block):
+        for sentence in sentence_spans(article.text[start:start + len(block)]):
             text = block[sentence[0]:sentence[1]]
             word = VOLATILE.search(text)
             if word and not dates.AS_OF.search(text):
