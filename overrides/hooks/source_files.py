@@ -12,6 +12,7 @@ instead of a traceback.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -27,15 +28,25 @@ def on_page_read_source(page, config):
         return f"# {Path(page.file.src_uri).stem}\n"
 
 
+@functools.lru_cache(maxsize=None)
+def _readable(path: Path, stamp: tuple[int, int]) -> bool:
+    """Whether a file decodes (once per file version: every language includes it)."""
+    try:
+        read_text(path)
+    except NotUtf8:
+        return False
+    return True
+
+
 def on_page_markdown(markdown, page, config, files):
+    if "--8<--" not in markdown:
+        return None
     docs = Path(config.docs_dir)
 
     def keep(match: re.Match) -> str:
         path = docs / match.group(1)
-        try:
-            if path.is_file():
-                read_text(path)
-        except NotUtf8:
-            return ""
-        return match.group(0)
+        if not path.is_file():
+            return match.group(0)  # snippets' check_paths reports it
+        stat = path.stat()
+        return match.group(0) if _readable(path, (stat.st_mtime_ns, stat.st_size)) else ""
     return INCLUDE.sub(keep, markdown)
