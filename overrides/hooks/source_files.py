@@ -16,9 +16,8 @@ import functools
 import re
 from pathlib import Path
 
+from tpukb.citecheck.articles import INCLUDE
 from tpukb.sourcefile import NotUtf8, read_text
-
-INCLUDE = re.compile(r'^--8<--[ \t]+"([^"]*)"[ \t]*$', re.M)
 
 
 def on_page_read_source(page, config):
