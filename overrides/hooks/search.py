@@ -1,8 +1,9 @@
 """Search in the reader's language with Pagefind (tpukb.search).
 
-- marks each page's content article for indexing as its role says (a page
-  rendered from a template only, such as a 404 page, and the Tags page are
-  left out; listing pages rank below articles);
+- marks each page's content article for indexing (a page rendered from a
+  template only, such as a 404 page, and the pages that only list others,
+  the Tags page, the knowledge-base index and the category pages, are left
+  out);
 - gives the templates the bundle's path and the highlight parameter
   (overrides/partials/search.html, overrides/main.html);
 - once this process's languages are built, runs the Pagefind indexer over
@@ -30,7 +31,7 @@ def on_env(env, config, files):
 def on_post_page(output, page, config):
     try:
         return search.mark_body(output, page.file.abs_src_path,
-                                search.role(page.file.content_string))
+                                search.is_listing(page.file.content_string))
     except search.SearchError as error:
         raise PluginError(str(error)) from error
 

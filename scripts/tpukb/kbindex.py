@@ -27,9 +27,6 @@ from mkdocs.utils.meta import get_data
 from .sourcefile import NotUtf8, read_text
 
 MARKER = "<!-- kb:article-list -->"
-# The generated list is wrapped in this class: the search leaves it out of
-# the page's indexed text (tpukb.search), since its articles are indexed.
-LIST_CLASS = "kb-article-list"
 
 
 class KbIndexError(ValueError):
@@ -79,9 +76,9 @@ def article_list(page, empty_text: str) -> str:
             entries.append(_entry(_index_page(child), here, 2))
             entries += [_entry(article, here, 3) for article in child.children[1:]
                         if article.is_page]
-    body = "\n".join(entries) if entries else f"*{empty_text}*\n"
-    return f'<div class="{LIST_CLASS}" markdown>\n\n{body}\n</div>\n'
-
+    if not entries:
+        return f"*{empty_text}*\n"
+    return "\n".join(entries)
 
 
 def fill(markdown: str, page, empty_text: str) -> str | None:

@@ -3,9 +3,8 @@
 Owns what the search needs from a build: which part of a page is indexed
 (Material's content <article>, marked with `data-pagefind-body`; a page
 without it, such as a 404 page, is not indexed), what inside it is left out
-(heading permalinks, the reference list, the generated article lists), how
-pages rank against each other (an article above a listing page that only
-names the same words: see `role`), where the Pagefind bundle lives
+(heading permalinks, the reference list), which pages are not results
+(pages that only list others: LISTING_MARKERS), where the Pagefind bundle lives
 (`pagefind/` under the path of `site_url`), and the run of the Pagefind
 indexer (PyPI `pagefind[bin]`, `python -m pagefind`) over the whole site once
 every language is built. Pagefind reads each page's `<html lang>` and writes
@@ -19,13 +18,12 @@ found, an indexer that did not run, a page count that does not match.
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .kbindex import LIST_CLASS, MARKER as KB_LIST_MARKER
+from .kbindex import MARKER as KB_LIST_MARKER
 
 BUNDLE = "pagefind"
 ARTICLE = '<article class="md-content__inner md-typeset">'
@@ -36,20 +34,14 @@ ARTICLE_INDEXED = '<article class="md-content__inner md-typeset" data-pagefind-b
 # same under every language, so indexed it would make an English word find
 # Finnish, Italian and Arabic pages, and match excerpts would quote
 # reference titles instead of the article.
-EXCLUDE_SELECTORS = f".headerlink, .footnote, .{LIST_CLASS}"
-# Pages by role, read from their Markdown source:
-# - "listing": the knowledge-base index and the category pages (their source
-#   holds the kb:article-list marker). Their generated list is left out
-#   (EXCLUDE_SELECTORS): the articles it names are indexed themselves. What
-#   remains, the page's title and one-sentence description, is indexed with
-#   LISTING_WEIGHT instead of Pagefind's heading weights (h1 7.0, text 1.0),
-#   so that a query naming a category ("memory") finds the articles first and
-#   the category page after them;
-# - "unlisted": the Tags page (Material's tags listing marker), which holds
-#   nothing but links to articles: not indexed at all;
-# - "page": everything else, indexed with Pagefind's own weights.
-TAGS_LISTING_MARKER = "<!-- material/tags -->"
-LISTING_WEIGHT = "0.2"
+EXCLUDE_SELECTORS = ".headerlink, .footnote"
+# Pages that only list other pages are not results: the Tags page (Material's
+# tags listing), the knowledge-base index and the category pages (their
+# generated list, tpukb.kbindex). A query then answers with the articles
+# themselves; indexed with low weights instead, a category page whose title
+# holds the query's word still came first, its few words outweighing an
+# article's many (Pagefind normalises by page length and boosts titles).
+LISTING_MARKERS = ("<!-- material/tags -->", KB_LIST_MARKER)
 # What the page loads from the bundle (overrides/main.html); checked after indexing.
 UI_FILES = ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 # Query parameter that carries the searched words to the result's page, where
@@ -75,34 +67,18 @@ def bundle_path(site_url: str) -> str:
     return base_path(site_url) + BUNDLE + "/"
 
 
-def role(markdown: str) -> str:
-    """A page's role for the search ("page", "listing", "unlisted"), from its
-    Markdown source."""
-    if TAGS_LISTING_MARKER in markdown:
-        return "unlisted"
-    if KB_LIST_MARKER in markdown:
-        return "listing"
-    return "page"
+def is_listing(markdown: str) -> bool:
+    """Whether a page, by its Markdown source, only lists other pages."""
+    return any(marker in markdown for marker in LISTING_MARKERS)
 
 
-_TEXT_BLOCKS = re.compile(r"<(h[1-6]|p)\b")
-
-
-def mark_body(output: str, where: str, page_role: str = "page") -> str:
-    """A rendered page with its content article marked for indexing as its
-    role says (see `role`)."""
+def mark_body(output: str, where: str, listing: bool = False) -> str:
+    """A rendered page with its content article marked for indexing, unless
+    the page is a listing (see LISTING_MARKERS)."""
     if ARTICLE not in output:
         raise SearchError(f"{where}: search: no Material content article ({ARTICLE}) in the "
                           "page; Material's markup changed, update tpukb/search.py")
-    if page_role == "unlisted":
-        return output
-    if page_role != "listing":
-        return output.replace(ARTICLE, ARTICLE_INDEXED, 1)
-    start = output.index(ARTICLE)
-    end = output.index("</article>", start)
-    weighted = _TEXT_BLOCKS.sub(rf'<\1 data-pagefind-weight="{LISTING_WEIGHT}"',
-                             output[start + len(ARTICLE):end])
-    return output[:start] + ARTICLE_INDEXED + weighted + output[end:]
+    return output if listing else output.replace(ARTICLE, ARTICLE_INDEXED, 1)
 
 
 def count_marked(site: Path) -> int:
