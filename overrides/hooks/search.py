@@ -28,10 +28,19 @@ def on_env(env, config, files):
     env.globals["search_highlight_param"] = search.HIGHLIGHT_PARAM
 
 
+_listings: set[str] = set()  # source paths of the pages that only list others
+
+
+@event_priority(100)  # first: before kb_index and the tags plugin replace their markers
+def on_page_markdown(markdown, page, config, files):
+    if search.is_listing(markdown):
+        _listings.add(page.file.abs_src_path)
+
+
 def on_post_page(output, page, config):
     try:
         return search.mark_body(output, page.file.abs_src_path,
-                                search.is_listing(page.file.content_string))
+                                page.file.abs_src_path in _listings)
     except search.SearchError as error:
         raise PluginError(str(error)) from error
 
