@@ -30,6 +30,7 @@ def on_template_context(context, template_name, config):
     return context
 
 
+@event_priority(-250)  # last: keep the page as the other hooks leave it (valid_html, compact_html)
 def on_post_template(output_content, template_name, config):
     global _default_page
     if template_name != "404.html":

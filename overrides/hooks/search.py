@@ -1,7 +1,9 @@
 """Search in the reader's language with Pagefind (tpukb.search).
 
 - marks each page's content article for indexing (a page rendered from a
-  template only, such as a 404 page, is left out);
+  template only, such as a 404 page, and the pages that only list others,
+  the Tags page, the knowledge-base index and the category pages, are left
+  out);
 - gives the templates the bundle's path and the highlight parameter
   (overrides/partials/search.html, overrides/main.html);
 - once this process's languages are built, runs the Pagefind indexer over
@@ -28,7 +30,8 @@ def on_env(env, config, files):
 
 def on_post_page(output, page, config):
     try:
-        return search.mark_body(output, page.file.abs_src_path)
+        return search.mark_body(output, page.file.abs_src_path,
+                                search.is_listing(page.file.content_string))
     except search.SearchError as error:
         raise PluginError(str(error)) from error
 

@@ -3,7 +3,8 @@
 Owns what the search needs from a build: which part of a page is indexed
 (Material's content <article>, marked with `data-pagefind-body`; a page
 without it, such as a 404 page, is not indexed), what inside it is left out
-(heading permalinks, footnote back-links), where the Pagefind bundle lives
+(heading permalinks, the reference list), which pages are not results
+(pages that only list others: LISTING_MARKERS), where the Pagefind bundle lives
 (`pagefind/` under the path of `site_url`), and the run of the Pagefind
 indexer (PyPI `pagefind[bin]`, `python -m pagefind`) over the whole site once
 every language is built. Pagefind reads each page's `<html lang>` and writes
@@ -22,6 +23,8 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .kbindex import MARKER as KB_LIST_MARKER
+
 BUNDLE = "pagefind"
 ARTICLE = '<article class="md-content__inner md-typeset">'
 ARTICLE_INDEXED = '<article class="md-content__inner md-typeset" data-pagefind-body>'
@@ -32,6 +35,13 @@ ARTICLE_INDEXED = '<article class="md-content__inner md-typeset" data-pagefind-b
 # Finnish, Italian and Arabic pages, and match excerpts would quote
 # reference titles instead of the article.
 EXCLUDE_SELECTORS = ".headerlink, .footnote"
+# Pages that only list other pages are not results: the Tags page (Material's
+# tags listing), the knowledge-base index and the category pages (their
+# generated list, tpukb.kbindex). A query then answers with the articles
+# themselves; indexed with low weights instead, a category page whose title
+# holds the query's word still came first, its few words outweighing an
+# article's many (Pagefind normalises by page length and boosts titles).
+LISTING_MARKERS = ("<!-- material/tags -->", KB_LIST_MARKER)
 # What the page loads from the bundle (overrides/main.html); checked after indexing.
 UI_FILES = ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 # Query parameter that carries the searched words to the result's page, where
@@ -57,12 +67,18 @@ def bundle_path(site_url: str) -> str:
     return base_path(site_url) + BUNDLE + "/"
 
 
-def mark_body(output: str, where: str) -> str:
-    """A rendered page with its content article marked for indexing."""
+def is_listing(markdown: str) -> bool:
+    """Whether a page, by its Markdown source, only lists other pages."""
+    return any(marker in markdown for marker in LISTING_MARKERS)
+
+
+def mark_body(output: str, where: str, listing: bool = False) -> str:
+    """A rendered page with its content article marked for indexing, unless
+    the page is a listing (see LISTING_MARKERS)."""
     if ARTICLE not in output:
         raise SearchError(f"{where}: search: no Material content article ({ARTICLE}) in the "
                           "page; Material's markup changed, update tpukb/search.py")
-    return output.replace(ARTICLE, ARTICLE_INDEXED, 1)
+    return output if listing else output.replace(ARTICLE, ARTICLE_INDEXED, 1)
 
 
 def count_marked(site: Path) -> int:

@@ -56,12 +56,18 @@ def browser():
         browser.close()
 
 
+# A phone as the browser tests see it: 360 x 740 CSS pixels, touch, a mobile
+# browser's viewport handling.
+PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+
 class Visit:
     """A browser context for one test, recording every request its pages make."""
 
-    def __init__(self, browser, base_url: str):
+    def __init__(self, browser, base_url: str, device: dict = DESKTOP):
         self.base_url = base_url
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context = browser.new_context(**device)
         self.requests: list[str] = []
         self.context.on("request", lambda request: self.requests.append(request.url))
         self.page = self.context.new_page()
@@ -80,6 +86,14 @@ class Visit:
 @pytest.fixture
 def visit(browser, base_url):
     visit = Visit(browser, base_url)
+    yield visit
+    visit.context.close()
+
+
+@pytest.fixture
+def phone(browser, base_url):
+    """Like `visit`, on a phone-sized touch screen (PHONE)."""
+    visit = Visit(browser, base_url, PHONE)
     yield visit
     visit.context.close()
 

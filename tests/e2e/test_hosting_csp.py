@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import ARTICLE, LANGUAGES, lang_root
+from .conftest import ARTICLE, DESKTOP, LANGUAGES, PHONE, lang_root
 from .test_search import search
 
 # Every securitypolicyviolation event of the page, recorded before any of its scripts runs.
@@ -24,9 +24,9 @@ QUERY = "tpu"  # as typed; Pagefind puts the query lower-cased into result links
 class NginxVisit:
     """One browser context on the nginx-served site, recording CSP reports."""
 
-    def __init__(self, browser, base_url: str):
+    def __init__(self, browser, base_url: str, device: dict = DESKTOP):
         self.base_url = base_url
-        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.context = browser.new_context(**device)
         self.context.add_init_script(RECORD_VIOLATIONS)
         self.page = self.context.new_page()
         self.console: list[str] = []
@@ -84,6 +84,25 @@ def test_search_answers_behind_nginx(nginx_visit, lang):
     assert found["links"], f"{lang}: no result for {QUERY!r}"
     assert all(link.startswith(nginx_visit.base_url + lang_root(lang)) for link in found["links"])
     assert nginx_visit.violations() == [] and nginx_visit.csp_console_errors() == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_phone_search_answers_behind_nginx(browser, nginx, lang):
+    """The full-screen search of a phone opens, answers and closes (back
+    gesture included) under the production policy, with no console error."""
+    visit = NginxVisit(browser, nginx.url, PHONE)
+    try:
+        visit.open(lang_root(lang) + ARTICLE)
+        visit.page.locator("pagefind-modal-trigger button").tap()
+        visit.page.locator("pagefind-modal input").fill(QUERY)
+        visit.page.wait_for_selector("pagefind-modal a.pf-result-link")
+        visit.page.go_back()
+        visit.page.wait_for_selector("pagefind-modal dialog:not([open])", state="attached")
+        assert visit.page.url.endswith(lang_root(lang) + ARTICLE), visit.page.url
+        assert visit.violations() == [] and visit.csp_console_errors() == []
+        assert not [m for m in visit.console if m.startswith("error")], visit.console
+    finally:
+        visit.context.close()
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang_root(lang) != "/"])

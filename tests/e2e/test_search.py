@@ -14,6 +14,8 @@ from urllib.parse import quote
 
 import pytest
 
+from conftest import DOCS  # tests/conftest.py
+
 from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root
 
 OTHER_ROOTS = tuple(SITE_LANGUAGES.root_path(lang) for lang in SITE_LANGUAGES.others)
@@ -195,3 +197,92 @@ def test_search_indexes_the_article_not_its_reference_list(site):
             data["url"], "the reference list is indexed", content[-300:])
         checked += 1
     assert checked == len(LANGUAGES), checked
+
+
+# ---------------------------------------------------------------------------
+# Ranking: the article that answers first
+# ---------------------------------------------------------------------------
+
+def indexed_pages(site) -> list[dict]:
+    """Every page in the search index: url, language, title, indexed text."""
+    pages = []
+    for fragment in sorted((site / "pagefind" / "fragment").glob("*.pf_fragment")):
+        raw = gzip.decompress(fragment.read_bytes())
+        data = json.loads(raw[raw.index(b"{"):])
+        pages.append({"url": data["url"], "lang": fragment.name.split("_")[0],
+                      "title": data["meta"]["title"], "content": data["content"]})
+    return pages
+
+
+def is_article(url: str, lang: str) -> bool:
+    """An article's URL: /<lang>/articles/<slug>/ with docs/en/articles/<slug>.md."""
+    path = url[len(lang_root(lang)):]
+    parts = path.strip("/").split("/")
+    return (len(parts) == 2 and parts[0] == "articles"
+            and (DOCS / "en" / "articles" / f"{parts[1]}.md").is_file())
+
+
+def title_words(title: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", title.lower()) if len(w) >= 4 and not w.isdigit()}
+
+
+def pagefind_search(page, query: str) -> list[str]:
+    """URLs of Pagefind's results for `query`, best first, on the open page's language."""
+    return page.evaluate("""async q => {
+        const pf = await import(document.querySelector('pagefind-config')
+                                .getAttribute('bundle-path') + 'pagefind.js')
+        const found = await pf.search(q)
+        return Promise.all(found.results.map(async r => (await r.data()).url))}""", query)
+
+
+def is_listing(url: str, lang: str) -> bool:
+    """The Tags page, the knowledge-base index, a category page."""
+    path = url[len(lang_root(lang)):].strip("/")
+    return path in ("tags", "articles") or (path.startswith("articles/")
+                                             and not is_article(url, lang))
+
+
+def test_pages_that_only_list_others_are_not_results(site):
+    """The Tags page, the knowledge-base index and the category pages are not
+    in the index; every published article is, in every language."""
+    pages = indexed_pages(site)
+    assert not [p["url"] for p in pages if is_listing(p["url"], p["lang"])]
+    for lang in LANGUAGES:
+        built = {f"{lang_root(lang)}articles/{html.parent.name}/"
+                 for html in (site / lang_root(lang).strip("/") / "articles").glob("*/index.html")}
+        articles = {url for url in built if is_article(url, lang)}
+        indexed = {p["url"] for p in pages if p["lang"] == lang and is_article(p["url"], lang)}
+        assert articles and indexed == articles, (lang, sorted(articles ^ indexed))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_distinctive_word_of_each_title_finds_its_article_first(visit, site, lang):
+    pages = [p for p in indexed_pages(site) if p["lang"] == lang]
+    articles = [p for p in pages if is_article(p["url"], lang)]
+    assert articles, f"{lang}: no article in the index"
+    visit.open(lang_root(lang))
+    for article in articles:
+        others = set().union(*(title_words(p["title"]) for p in pages if p is not article))
+        own = sorted(title_words(article["title"]) - others, key=len, reverse=True)
+        assert own, (f"{lang}: no word of '{article['title']}' is absent from other titles; "
+                     "the test cannot pick a distinctive query")
+        results = pagefind_search(visit.page, own[0])
+        assert results and results[0] == article["url"], (
+            f"{lang}: '{own[0]}' (from '{article['title']}') ranks {results[:4]}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_category_word_finds_the_articles_not_the_category_page(visit, site, lang):
+    """'memory' answers with the memory article first, not with the category
+    "Memory and performance" or the Tags page."""
+    visit.open(lang_root(lang))
+    words = set()
+    for category in (DOCS / lang / "articles").glob("*/index.md"):
+        title = re.search(r"^title: (.+)$", category.read_text(encoding="utf-8"), re.M)
+        words |= title_words(title.group(1))
+    found = 0
+    for word in sorted(words):
+        results = pagefind_search(visit.page, word)
+        assert not [url for url in results if is_listing(url, lang)], (lang, word, results)
+        found += bool(results and is_article(results[0], lang))
+    assert found, f"{lang}: no word of a category's title finds an article"
