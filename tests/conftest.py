@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -129,7 +130,8 @@ def add_copy(root: Path, slug: str) -> ArticleCopy:
         copy.article(lang).write_text(
             text.replace(f'"citations/{SOURCE_ARTICLE}.md"', f'"citations/{slug}.md"'), encoding="utf-8")
     config = root / "mkdocs.yml"
-    nav_line = f"      - articles/{SOURCE_ARTICLE}.md\n"
-    config.write_text(config.read_text(encoding="utf-8").replace(
-        nav_line, nav_line + f"      - articles/{slug}.md\n", 1), encoding="utf-8")
+    # right after the source article's nav line, at its indentation
+    nav_line = re.compile(rf"^( *)- articles/{re.escape(SOURCE_ARTICLE)}\.md\n", re.M)
+    config.write_text(nav_line.sub(lambda m: f"{m.group(0)}{m.group(1)}- articles/{slug}.md\n",
+                                   config.read_text(encoding="utf-8"), count=1), encoding="utf-8")
     return copy
