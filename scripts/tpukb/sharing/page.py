@@ -106,7 +106,9 @@ def page_facts(page, config, records: Records, site_description: str = "") -> Pa
     facts = dict(
         lang=lang, content_lang=content_lang,
         direction=config.theme.get("direction") or "ltr",
-        title=str(meta.get("title") or page.title or config.site_name),
+        # a home page's nav title is "Home": it is the site's own page
+        title=str(meta.get("title") or (config.site_name if name == "index.md" else page.title)
+                  or config.site_name),
         description=" ".join(str(meta.get("description") or site_description
                                  or config.site_description or "").split()),
         url=url, page_url=page_url, site_name=config.site_name, home=urljoin(site_url, prefix),
