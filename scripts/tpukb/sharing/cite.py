@@ -10,7 +10,8 @@ Each block is a code block with Material's own copy button (a `.copy`
 ancestor turns it on for that block: Material's bundle, a file of the site,
 copies it; no script or style of ours, nothing inline). Right-to-left: the
 text block takes the page's direction with the URL and title isolated
-(`<bdi>`, which copying leaves out); BibTeX is always left to right. The
+(`<bdi>`, which copying leaves out); BibTeX is always left to right, its
+text values isolated the same way. The
 block is left out of the search index (`data-pagefind-ignore`).
 """
 
@@ -59,14 +60,25 @@ def text_citation(facts: PageFacts, strings: dict, html: bool = False) -> str:
     return escape(strings[lang]["cite.text"], quote=False).format(**values)
 
 
-def bibtex(facts: PageFacts, strings: dict) -> str:
+def bibtex(facts: PageFacts, strings: dict, html: bool = False) -> str:
+    """The BibTeX entry; with `html`, escaped for a page, each text value
+    isolated in <bdi> (an Arabic title keeps its own order inside the
+    left-to-right entry; copying leaves the tags out)."""
     lang = facts.lang
+
+    def text(value: str) -> str:
+        value = bibtex_text(value)
+        return f"<bdi>{escape(value, quote=False)}</bdi>" if html else value
+
+    def plain(value: str) -> str:
+        return escape(value, quote=False) if html else value
+
     day = facts.modified or facts.facts_checked
     fields = [
-        ("title", "{" + bibtex_text(facts.title) + "}"),
-        ("author", "{" + bibtex_text(facts.site_name) + "}"),
-        ("howpublished", r"\url{" + facts.url + "}"),
-        ("url", facts.url),
+        ("title", "{" + text(facts.title) + "}"),
+        ("author", "{" + text(facts.site_name) + "}"),
+        ("howpublished", r"\url{" + plain(facts.url) + "}"),
+        ("url", plain(facts.url)),
     ]
     if day:
         fields += [("year", str(day.year)), ("urldate", day.isoformat())]
@@ -74,9 +86,9 @@ def bibtex(facts: PageFacts, strings: dict) -> str:
     if facts.facts_checked:
         note = strings[lang]["facts.checked"].format(
             date=dates.written(facts.facts_checked, lang, strings))
-        fields.append(("note", bibtex_text(note)))
+        fields.append(("note", text(note)))
     key = f"tpukb-{facts.slug}-{facts.content_lang}"
-    width = max(len(name) for name, _ in fields)
+    width = max(len(name) for name, _ in fields)  # the names, never escaped
     body = ",\n".join(f"  {name.ljust(width)} = {{{value}}}" for name, value in fields)
     return f"@misc{{{key},\n{body},\n}}"
 
@@ -92,5 +104,5 @@ def block(facts: PageFacts, strings: dict) -> str:
         f'<pre id="kb-cite-text"><code>{text_citation(facts, strings, html=True)}</code></pre></div>'
         f'<p class="kb-cite__label">{escape(s["cite.bibtex.label"], quote=False)}</p>'
         '<div class="highlight copy kb-cite__bibtex" dir="ltr">'
-        f'<pre id="kb-cite-bibtex"><code>{escape(bibtex(facts, strings), quote=False)}</code></pre>'
+        f'<pre id="kb-cite-bibtex"><code>{bibtex(facts, strings, html=True)}</code></pre>'
         '</div></section>')
