@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin
 
+from ..alternates import versions as real_versions
 from ..citecheck.entries import Reference, references
 from ..sourcefile import NotUtf8
 from .records import Event, Records, as_date
@@ -88,8 +89,6 @@ def citation_references(docs: Path, slug: str) -> tuple[Reference, ...]:
 def page_facts(page, config, records: Records, site_description: str = "") -> PageFacts:
     """The facts of a page being built (an MkDocs `Page` of the i18n build
     whose language is `config.theme.language`)."""
-    from ..alternates import versions as real_versions
-
     i18n = config.plugins["i18n"]
     lang = config.theme["language"]
     file = page.file
