@@ -19,7 +19,7 @@ import yaml
 from lxml import html
 from pyld import jsonld
 
-from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path,
+from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, SITE_LANGUAGES, built_path,
                       source_pages, url_prefix)
 from tpukb import dates
 from tpukb.citecheck.entries import references

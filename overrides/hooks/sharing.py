@@ -22,6 +22,7 @@ from urllib.parse import urljoin
 
 from mkdocs.exceptions import PluginError
 
+from tpukb.languages import url_prefix
 from tpukb.sharing import cite, feeds, jsonld, previews
 from tpukb.sharing.page import IMAGE, PageFacts, page_facts
 from tpukb.sharing.records import Records
@@ -39,9 +40,7 @@ def _strings(config) -> dict:
 
 
 def _prefix(config) -> str:
-    i18n = config.plugins["i18n"]
-    lang = config.theme["language"]
-    return "" if lang == i18n.default_language else f"{lang}/"
+    return url_prefix(config.theme["language"], config.plugins["i18n"].default_language)
 
 
 def on_pre_build(config):
@@ -89,7 +88,7 @@ def on_post_build(config):
     lang = config.theme["language"]
     strings = _strings(config)
     prefix = _prefix(config)
-    home = config.site_url.rstrip("/") + "/" + prefix
+    home = urljoin(config.site_url, prefix)
     items = feeds.entries(_articles, lang, strings, config.site_url)
     content = feeds.atom(
         lang, items, feed=feeds.feed_url(config.site_url, prefix), home=home,

@@ -15,6 +15,15 @@ from __future__ import annotations
 from urllib.parse import urljoin
 
 
+def absolute(site_url: str, url: str) -> str:
+    """`url` (a page's URL relative to the site root, as MkDocs gives it)
+    made absolute from `site_url`; the same as urljoin, without its cost
+    (every page asks for every language's version)."""
+    if site_url.endswith("/") and not url.startswith(("/", ".")) and ":" not in url.split("/", 1)[0]:
+        return site_url + url
+    return urljoin(site_url, url)
+
+
 def versions(file, build_languages, site_url: str) -> list[tuple[str, str]]:
     """(language, absolute URL) of each real translation of `file`, the page itself included."""
     found = []
@@ -22,7 +31,7 @@ def versions(file, build_languages, site_url: str) -> list[tuple[str, str]]:
     for lang in build_languages:
         alternate = alternates.get(lang)
         if alternate is not None and alternate.locale == lang:
-            found.append((lang, urljoin(site_url, alternate.url)))
+            found.append((lang, absolute(site_url, alternate.url)))
     return found
 
 

@@ -103,17 +103,31 @@ def _blank_body(match: re.Match) -> str:
     return element[:start] + re.sub(r"[^\n]", " ", element[start:])
 
 
+def split_code(text: str) -> tuple[str, list[re.Match], list[re.Match]]:
+    """(the page with the bodies of its scripts and styles blanked, line
+    breaks kept: what is left is markup; its script elements; its style
+    elements outside scripts)."""
+    scripts: list[re.Match] = []
+    styles: list[re.Match] = []
+
+    def keeping(found: list):
+        def blank(match: re.Match) -> str:
+            found.append(match)
+            return _blank_body(match)
+        return blank
+    markup = STYLE.sub(keeping(styles), SCRIPT.sub(keeping(scripts), text))
+    return markup, scripts, styles
+
+
 def blank_code(text: str) -> str:
-    """The page with the bodies of its scripts and styles blanked (line
-    breaks kept): what is left is markup."""
-    return STYLE.sub(_blank_body, SCRIPT.sub(_blank_body, text))
+    return split_code(text)[0]
 
 
 def problems(page: Path, text: str) -> list[str]:
     """What no policy without 'unsafe-inline' allows in a page (rules H1-H4),
     and what it would load from another host (H7, tpukb.hosting.loads)."""
     found = []
-    markup = blank_code(text)
+    markup, scripts, styles = split_code(text)
     for match in STYLE.finditer(text):
         found.append(f"{page}:{_line(text, match.start())}: H3 a <style> element; style-src "
                      f"allows only the site's stylesheets: move it into a .css file")
@@ -143,7 +157,7 @@ def problems(page: Path, text: str) -> list[str]:
                 elif name == "script" and key == "src" and loads.foreign_host(value):
                     found.append(f"{page}:{line}: H4 <script src=\"{value}\">: script-src allows "
                                  f"only the site's own scripts; serve it from the site")
-    return found + loads.problems(page, text, markup)
+    return found + loads.scan(page, text, markup, scripts, styles)
 
 
 def read_pages(site: Path) -> dict[Path, str]:

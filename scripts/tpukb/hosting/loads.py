@@ -28,7 +28,8 @@ A URL is from another host when it is absolute (any scheme but `data:`,
 (`//host`, and `/\\host`, which browsers read the same), after character
 references are decoded and the tabs and line breaks browsers drop are
 dropped. The site's own host counts too: written absolute, a file would be
-fetched from `site_url` wherever the site is served. Plain links (`<a>`,
+fetched from `site_url` wherever the site is served. The tags are read in tpukb.hosting.csp's one pass over the page (H1-H4
+and H7 share its quick test of each tag's attributes). Plain links (`<a>`,
 `<area>`, forms) and metadata URLs (`og:*` tags, canonical, alternates) are
 navigation, not loads.
 """
@@ -40,24 +41,26 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
 ATTRIBUTE = re.compile(r"""[\s"'/]([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
-# An attribute that may hold a load, with its value (a quick scan of the
-# whole page; the element is looked up only for the ones whose value could
-# point elsewhere).
-ELEMENTS = re.compile(r"""<(?:link|base|image|use|feimage|meta|html|object|svg:image|svg:use)\b"""
-                      r"""(?:[^>"']|"[^"]*"|'[^']*')*>""")  # on lower-cased text
-# Attributes that load on any element (their names never hold another's
-# as a prefix that matters: 'src' also finds 'srcset', checked on its own).
-ANY_ELEMENT_NAMES = ("src", "poster", "background", "lowsrc", "dynsrc", "ping", "codebase",
-                     "archive", "style", "srcdoc")
-DELIMITERS = frozenset(" \t\n\r\f\"'/")
-ATTRIBUTE_VALUE = re.compile(r"""[a-z:-]*\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
-ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+# An attribute value that may point to another host (see `scan`).
+_FOREIGN_START = r"""(?:[a-zA-Z][\w+.\t\n\r-]*:|[/\\]{2}|&)"""
+VALUE = re.compile(r"""=[ \t\n\r\f]*["']?[ \t\n\r\f]*""" + _FOREIGN_START)
+LATER_ITEM = re.compile(r"""[,;][ \t\n\r\f]*(?:[uU][rR][lL][ \t\n\r\f]*=[ \t\n\r\f]*["']?)?"""
+                        + _FOREIGN_START)
+SPACE = frozenset(" \t\n\r\f")
+NAME_STOP = frozenset(" \t\n\r\f\"'<>/=")
+# The elements whose href or content can load (content: a meta refresh).
+HREF_OR_CONTENT_ELEMENTS = ("link", "base", "image", "use", "feimage", "svg:", "script", "meta")
+# Elements whose href and action navigate (a ping or a style on them may load).
 NAVIGATION = frozenset({"a", "area", "form", "button"})
-MAYBE_FOREIGN = re.compile(r"[:&\\]|//|url\(|image-set|@import")  # on lower-cased text
+# Attributes that load on any element.
 ANY_ELEMENT = frozenset({"src", "srcset", "imagesrcset", "poster", "background", "lowsrc",
                          "dynsrc", "ping", "codebase", "archive"})
+# Attribute names whose value may load, on some element.
+MAY_LOAD = frozenset({"src", "srcset", "imagesrcset", "poster", "background", "lowsrc", "dynsrc",
+                      "ping", "codebase", "archive", "data", "manifest", "content", "href",
+                      "xlink:href", "style", "srcdoc"})
 SVG_HREF = frozenset({"image", "use", "feimage", "script"})
 # <link rel> types that load nothing.
 NOT_LOADING_RELS = frozenset({"alternate", "canonical", "author", "bookmark", "external", "help",
@@ -70,8 +73,6 @@ LOCAL_SCHEMES = ("data", "blob", "about", "javascript")  # javascript: is H2's
 SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 CSS_URL = re.compile(r"""(?:url|image-set)\(\s*(?:["']([^"']*)["']|([^)\s]*))|@import\s+["']([^"']*)["']""",
                      re.I)
-SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
-STYLE = re.compile(r"<style\b[^>]*>(.*?)</style\s*>", re.S | re.I)
 DATA_SCRIPT = re.compile(r"""\btype\s*=\s*["']?(importmap|speculationrules)\b""", re.I)
 JSON_URL = re.compile(r'"((?:[a-zA-Z][a-zA-Z0-9+.-]*:|//|/\\)[^"]*)"')
 REFRESH = re.compile(r"""\bhttp-equiv\s*=\s*["']?refresh\b""", re.I)
@@ -157,88 +158,119 @@ def _show(value: str, limit: int = 120) -> str:
     return value if len(value) <= limit else value[:limit - 3] + "..."
 
 
-def problems(page: Path, text: str, markup: str | None = None) -> list[str]:
-    """H7 findings of one page. `markup` is the page with the bodies of its
-    scripts and styles blanked, line breaks kept (tpukb.hosting.csp makes it)."""
-    if markup is None:
-        from .csp import blank_code
-        markup = blank_code(text)
-    return _problems(page, text, markup, 0)
-
-
 FIX = "serve the file from the site and refer to it by a relative URL"
 
 
-def _problems(page: Path, text: str, markup: str, lines_before: int) -> list[str]:
+def problems(page: Path, text: str) -> list[str]:
+    """H7 findings of one page (tpukb.hosting.csp runs `scan` with H1-H4,
+    sharing its split of the page into markup, scripts and styles)."""
+    from . import csp
+    return scan(page, text, *csp.split_code(text))
+
+
+def scan(page: Path, text: str, markup: str, scripts: list[re.Match],
+         styles: list[re.Match]) -> list[str]:
+    """H7 findings: `markup` is the page with script and style bodies
+    blanked (line breaks kept), `scripts` and `styles` their elements.
+
+    Two quick passes over the markup (each pattern starts with a rare
+    character, which Python's regular expressions skip to fast) find the
+    places a load from elsewhere can start: an attribute value beginning
+    with a scheme, '//', a backslash or a character reference; a later item
+    of a list (srcset) or a refresh's "0; url=..." beginning so. Only the
+    tags around them, with an attribute that may load, are read further."""
     found: list[str] = []
-    seen_tags: set[int] = set()
-
-    def line(source: str, offset: int) -> int:
-        return lines_before + source.count("\n", 0, offset) + 1
-
-    def report(at: int, element: str, host: str, fix: str = FIX) -> None:
-        found.append(f"{page}:{at}: H7 {element} loads from another host ({host}); {fix}")
-
-    def check_tag(start: int) -> None:
-        if start in seen_tags:
-            return
-        seen_tags.add(start)
-        tag = TAG.match(markup, start)
-        if tag is None:
-            return
-        name = tag.group(1).lower()
-        attrs = _attributes(tag.group(2))
-        if name in NAVIGATION and "ping" not in attrs and "style" not in attrs:
-            return
-        for key, value in attrs.items():
-            if key == "srcdoc":
-                inner = html.unescape(value)
-                from .csp import blank_code
-                found.extend(problem.replace(" H7 ", f" H7 in <{name} srcdoc>: ", 1) for problem in
-                             _problems(page, inner, blank_code(inner), line(markup, start) - 1))
+    seen: set[int] = set()
+    for pattern in (VALUE, LATER_ITEM):
+        for match in pattern.finditer(markup):
+            at = match.start()
+            if pattern is VALUE:
+                name = _name_before(markup, at)
+                if name not in MAY_LOAD:
+                    continue
+            start = markup.rfind("<", 0, at)
+            if start < 0 or start in seen:
                 continue
-            if name == "script" and key == "src" and H4_SEES.match(value):
-                continue  # H4 reports it (tpukb.hosting.csp)
-            for url in _loads(name, key, value, attrs):
-                host = foreign_host(url)
-                if host:
-                    report(line(markup, start), _element(name, key, value, attrs), host)
+            if pattern is VALUE and name in ("href", "content"):
+                element = markup[start + 1:start + 8].lower()
+                if not element.startswith(HREF_OR_CONTENT_ELEMENTS) or (
+                        element.startswith("meta") and name == "content"
+                        and "refresh" not in markup[start:markup.find(">", at)].lower()):
+                    continue  # <a href>, <meta property content>: frequent, never loads
+            tag = TAG.match(markup, start)
+            if tag is None or tag.end() <= at:
+                continue  # in text, not in a tag
+            seen.add(start)
+            found += tag_problems(page, _Line(markup, start), tag.group(1).lower(), tag.group(2))
+    return found + code_problems(page, text, scripts, styles)
 
-    # the elements whose href, data, manifest or content can load
-    lowered = markup.lower()
-    if len(lowered) != len(markup):  # a character whose lower case is longer (İ)
-        lowered = markup.translate(ASCII_LOWER)  # slower, keeps every offset
-    for element in ELEMENTS.finditer(lowered):
-        found_text = element.group(0)
-        if MAYBE_FOREIGN.search(found_text) and (
-                not found_text.startswith("<meta") or "refresh" in found_text):
-            check_tag(element.start())
-    # attributes that load on any element: found by plain substring search
-    # in the lower-cased markup (this runs on every page as it is written)
-    for name in ANY_ELEMENT_NAMES:
-        at = lowered.find(name)
-        while at >= 0:
-            end = at + len(name)
-            value = ATTRIBUTE_VALUE.match(lowered, end) if lowered[at - 1:at] in DELIMITERS else None
-            if value and MAYBE_FOREIGN.search(value.group(1)):
-                start = lowered.rfind("<", 0, at)
-                if start >= 0 and lowered.find(">", start) >= value.end() - 1:
-                    check_tag(start)
-            at = lowered.find(name, end)
-    if "<style" in lowered:
-        for style in STYLE.finditer(text):
-            for url in _css_urls(style.group(1)):
-                host = foreign_host(url)
-                if host:
-                    report(line(text, style.start()), f'<style> url("{_show(url)}")', host)
-    if "importmap" in lowered or "speculationrules" in lowered:
-        for script in SCRIPT.finditer(text):
-            kind = DATA_SCRIPT.search(script.group(1))
-            if not kind:
-                continue
-            for url in JSON_URL.findall(script.group(2)):
-                host = foreign_host(url)
-                if host:
-                    report(line(text, script.start()), f'<script type="{kind.group(1)}"> "{_show(url)}"',
-                           host, "map to the site's own files by relative URL")
+
+def _name_before(markup: str, at: int) -> str:
+    """The attribute name just before the '=' at `at`, lower case."""
+    end = at
+    while end > 0 and markup[end - 1] in SPACE:
+        end -= 1
+    begin = end
+    while begin > 0 and end - begin < 20 and markup[begin - 1] not in NAME_STOP:
+        begin -= 1
+    return markup[begin:end].lower()
+
+
+class _Line:
+    """A line number computed when first shown."""
+
+    def __init__(self, text: str, offset: int):
+        self.text, self.offset = text, offset
+
+    def __str__(self) -> str:
+        return str(self.text.count("\n", 0, self.offset) + 1)
+
+
+def tag_problems(page: Path, line, name: str, attributes: str) -> list[str]:
+    """H7 findings of one tag: `name` (lower case) and its attribute text;
+    `line` is shown as it is (tpukb.hosting.csp counts it lazily)."""
+    attrs = _attributes(attributes)
+    if name in NAVIGATION and "ping" not in attrs and "style" not in attrs:
+        return []
+    found = []
+    for key, value in attrs.items():
+        if key == "srcdoc":
+            inner, before = html.unescape(value), int(str(line)) - 1
+            for problem in problems(page, inner):
+                at, rest = problem[len(f"{page}:"):].split(": H7 ", 1)
+                found.append(f"{page}:{before + int(at)}: H7 in <{name} srcdoc>: {rest}")
+            continue
+        if name == "script" and key == "src" and H4_SEES.match(value):
+            continue  # H4 reports it (tpukb.hosting.csp)
+        for url in _loads(name, key, value, attrs):
+            host = foreign_host(url)
+            if host:
+                found.append(f"{page}:{line}: H7 {_element(name, key, value, attrs)} loads from "
+                             f"another host ({host}); {FIX}")
+    return found
+
+
+def code_problems(page: Path, text: str, scripts: list[re.Match], styles: list[re.Match]) -> list[str]:
+    """H7 findings in the page's <style> elements and its import maps and
+    speculation rules (the script and style elements tpukb.hosting.csp found)."""
+    found = []
+
+    def report(offset: int, element: str, host: str, fix: str = FIX) -> None:
+        found.append(f"{page}:{text.count(chr(10), 0, offset) + 1}: H7 {element} loads from "
+                     f"another host ({host}); {fix}")
+    for style in styles:
+        css = style.group(0)[style.group(0).index(">") + 1:]
+        for url in _css_urls(css):
+            host = foreign_host(url)
+            if host:
+                report(style.start(), f'<style> url("{_show(url)}")', host)
+    for script in scripts:
+        kind = DATA_SCRIPT.search(script.group(1))
+        if not kind:
+            continue
+        for url in JSON_URL.findall(script.group(2)):
+            host = foreign_host(url)
+            if host:
+                report(script.start(), f'<script type="{kind.group(1)}"> "{_show(url)}"', host,
+                       "map to the site's own files by relative URL")
     return found

@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 from xml.etree import ElementTree as ET
 
-from .. import dates
+from .cite import written
 from .page import PageFacts
 
 FEED = "feed.xml"
@@ -68,23 +68,22 @@ def _stamp(day: datetime.date) -> str:
 
 
 def entries(articles: list[PageFacts], lang: str, strings: dict, site_url: str) -> list[Entry]:
-    """Every event of the language's articles as an entry, newest first."""
+    """The newest MAX_ENTRIES events of the language's articles as entries,
+    newest first (only those are written out: dates cost a Babel call each)."""
     host = urlsplit(site_url).hostname or "localhost"
     s = strings[lang]
+    events = sorted(((event.day, f"tag:{host},{event.day.isoformat()}:{lang}/"
+                      f"{facts.page.removesuffix('.md')}/{event.kind}", event, facts)
+                     for facts in articles for event in facts.events),
+                    key=lambda item: (item[0], item[1]), reverse=True)[:MAX_ENTRIES]
     found = []
-    for facts in articles:
-        name = facts.page.removesuffix(".md")
-        for event in facts.events:
-            label = s[f"feed.{event.kind}"]
-            sentence = s[f"feed.{event.kind}.text"].format(
-                date=dates.written(event.day, lang, strings))
-            found.append(Entry(
-                id=f"tag:{host},{event.day.isoformat()}:{lang}/{name}/{event.kind}",
-                title=s["feed.entry"].format(event=label, title=facts.title),
-                link=facts.page_url, day=event.day, kind=event.kind, label=label,
-                summary=f"{sentence} {facts.description}".strip()))
-    found.sort(key=lambda e: (e.day, e.id), reverse=True)
-    return found[:MAX_ENTRIES]
+    for day, tag, event, facts in events:
+        label = s[f"feed.{event.kind}"]
+        sentence = s[f"feed.{event.kind}.text"].format(date=written(day, lang, strings))
+        found.append(Entry(id=tag, title=s["feed.entry"].format(event=label, title=facts.title),
+                           link=facts.page_url, day=day, kind=event.kind, label=label,
+                           summary=f"{sentence} {facts.description}".strip()))
+    return found
 
 
 def atom(lang: str, items: list[Entry], *, feed: str, home: str, feed_title: str,

@@ -12,14 +12,14 @@ interface strings stay the reader's.
 from __future__ import annotations
 
 import datetime
-import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin
 
+from ..alternates import absolute
 from ..alternates import versions as real_versions
-from ..citecheck.entries import Reference, references
-from ..sourcefile import NotUtf8
+from ..citecheck.entries import Reference
+from ..languages import url_prefix
 from .records import Event, Records, as_date
 
 # The site image of every preview: a file of the theme (overrides/), copied
@@ -68,24 +68,6 @@ def is_article_page(name: str) -> bool:
         and parts[1] != "index.md"
 
 
-@functools.lru_cache(maxsize=None)
-def _references(path: Path, stamp: tuple[int, int]) -> tuple[Reference, ...]:
-    """A citation file's entries (once per file version: every language cites it)."""
-    try:
-        return tuple(references(path))
-    except (OSError, NotUtf8):
-        return ()  # the citation checker reports it (E1)
-
-
-def citation_references(docs: Path, slug: str) -> tuple[Reference, ...]:
-    path = Path(docs) / "citations" / f"{slug}.md"
-    try:
-        stat = path.stat()
-    except OSError:
-        return ()
-    return _references(path, (stat.st_mtime_ns, stat.st_size))
-
-
 def page_facts(page, config, records: Records, site_description: str = "") -> PageFacts:
     """The facts of a page being built (an MkDocs `Page` of the i18n build
     whose language is `config.theme.language`)."""
@@ -95,13 +77,13 @@ def page_facts(page, config, records: Records, site_description: str = "") -> Pa
     content_lang = getattr(file, "locale", lang) or lang
     name = getattr(file, "norm_src_uri", file.src_uri)
     site_url = config.site_url
-    url = page_url = urljoin(site_url, page.url)
+    url = page_url = absolute(site_url, page.url)
     if content_lang != lang:  # a fallback copy describes its original
         original = (getattr(file, "alternates", {}) or {}).get(content_lang)
         if original is not None:
-            url = urljoin(site_url, original.url)
+            url = absolute(site_url, original.url)
     meta = page.meta or {}
-    prefix = "" if lang == i18n.default_language else f"{lang}/"
+    prefix = url_prefix(lang, i18n.default_language)
     facts = dict(
         lang=lang, content_lang=content_lang,
         direction=config.theme.get("direction") or "ltr",
@@ -120,5 +102,5 @@ def page_facts(page, config, records: Records, site_description: str = "") -> Pa
             page=name, published=record.published,
             facts_checked=as_date(meta.get("facts_checked")),
             events=tuple(record.events(lang, i18n.default_language, meta, content_lang != lang)),
-            references=citation_references(Path(config.docs_dir), Path(name).stem))
+            references=records.references(Path(name).stem))
     return PageFacts(**facts)

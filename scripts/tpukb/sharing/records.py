@@ -17,7 +17,8 @@ depth 1 knows it (no git history is read):
 `published` and `translated` say something about the file, not its text:
 tpukb.translations.normalise leaves them out of the English text's hash.
 Reading is cheap: a front-matter line and the first lines of each recorded
-version, once per article and build (`Records` caches them).
+version, once per article and build (`Records` caches them, and the
+article's references, which every language version cites).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..citecheck.entries import Reference, references
 from ..sourcefile import NotUtf8, read_text
 from ..translations import store
 
@@ -87,6 +89,19 @@ class Records:
     def __init__(self, root: Path, docs: Path, default: str):
         self.root, self.docs, self.default = Path(root), Path(docs), default
         self._articles: dict[str, ArticleRecord] = {}
+        self._references: dict[str, tuple[Reference, ...]] = {}
+
+    def references(self, slug: str) -> tuple[Reference, ...]:
+        """The entries of `docs/citations/<slug>.md` (read once: every
+        language version cites the same file)."""
+        found = self._references.get(slug)
+        if found is None:
+            try:
+                found = tuple(references(self.docs / "citations" / f"{slug}.md"))
+            except (OSError, NotUtf8):
+                found = ()  # the citation checker reports it (R8, E1)
+            self._references[slug] = found
+        return found
 
     def article(self, page: str) -> ArticleRecord:
         record = self._articles.get(page)
