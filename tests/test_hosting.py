@@ -294,7 +294,8 @@ def test_every_inline_script_is_hashed_and_nothing_unsafe(site, host_headers):
             if script.get("type", "") in ("", "module", "text/javascript"):
                 needed.add(hosting_csp.sha256(script.text or ""))
             else:  # data a browser never runs: Material's config, Pagefind's result template
-                assert script.get("type") in ("application/json", "text/pagefind-template"), \
+                assert script.get("type") in ("application/json", "text/pagefind-template",
+                                              "application/ld+json"), \
                     f"{page}: {script.get('type')}"
     assert needed and {f"'{h}'" for h in needed} == set(script_src) - {"'self'", "'wasm-unsafe-eval'"}
 

@@ -287,6 +287,65 @@ def test_mark_makes_current_and_prunes_old_english(changed):
     assert run_cli(project, "--mark", "all", EDITED) == 0
     assert {states(project)[(EDITED, lang)] for lang in OTHERS} == {"current"}
     assert not (folder / f"{old}.yml").exists(), "an English version nobody records was kept"
+    # each marked translation records the day (the feeds' "translation updated")
+    for lang in OTHERS:
+        text = (project / "docs" / lang / EDITED).read_text(encoding="utf-8")
+        assert store.front_matter_day(text, store.MARKED_KEY) == datetime.date.today(), lang
+    # marking a current translation again keeps its day
+    path = project / "docs" / OTHERS[0] / EDITED
+    path.write_text(store.with_front_matter_value(path.read_text(encoding="utf-8"),
+                                                  store.MARKED_KEY, "2026-01-02"), encoding="utf-8")
+    assert run_cli(project, "--mark", OTHERS[0], EDITED) == 0
+    assert store.front_matter_day(path.read_text(encoding="utf-8"), store.MARKED_KEY) == \
+        datetime.date(2026, 1, 2)
+
+
+def test_publication_and_marking_days_do_not_change_the_english_hash():
+    for key, day in (("published", "2026-11-01"), ("translated", "2026-11-02")):
+        changed = store.with_front_matter_value(ARTICLE, key, day)
+        assert changed != ARTICLE and normalise.source_hash(changed) == normalise.source_hash(ARTICLE)
+
+
+def feed_entries(site: Path, lang: str) -> list:
+    import feedparser
+    parsed = feedparser.parse((site / SITE.url_prefix(lang) / "feed.xml").read_bytes())
+    assert not parsed.bozo, parsed.get("bozo_exception")
+    return parsed.entries
+
+
+def test_every_feed_announces_a_recorded_english_change(changed):
+    """The English edit, recorded with `--record --date`, is an entry of each
+    language's feed, linking to that language's page (the fallback's too)."""
+    site = changed["site"]
+    for lang in SITE.codes:
+        url = SITE.site_url + SITE.url_prefix(lang) + EDITED.removesuffix(".md") + "/"
+        found = [e for e in feed_entries(site, lang) if e.link == url and e.tags[0].term == "source"
+                 and e.updated.startswith(RECORDED.isoformat())]
+        assert len(found) == 1, lang
+        assert built_path(site, lang, EDITED).is_file()
+    # a re-wrap is no change: no version was recorded for it
+    url = SITE.site_url + REWRAPPED.removesuffix(".md") + "/"
+    assert not [e for e in feed_entries(site, SITE.default)
+                if e.link == url and e.updated.startswith(RECORDED.isoformat())]
+
+
+def test_a_fallback_page_previews_and_cites_its_original(changed):
+    """A page served in English under another language describes the English
+    text (URL, locale, JSON-LD language) with the reader's interface strings."""
+    import json
+    site = changed["site"]
+    tree = page(site, DROPPED_LANG, DROPPED)
+    english_url = SITE.site_url + DROPPED.removesuffix(".md") + "/"
+    og = {m.get("property"): m.get("content") for m in tree.xpath("//head/meta[@property]")}
+    assert og["og:url"] == english_url
+    assert og["og:locale"] == SITE.strings[SITE.default]["og.locale"]
+    data = json.loads(tree.xpath('//script[@type="application/ld+json"]/text()')[0])
+    assert data["inLanguage"] == SITE.default and data["url"] == english_url
+    assert tree.xpath('string(//section[@class="kb-cite"]/h2)') == \
+        SITE.strings[DROPPED_LANG]["cite.heading"]
+    own = SITE.site_url + SITE.url_prefix(DROPPED_LANG) + DROPPED.removesuffix(".md") + "/"
+    kinds = {e.tags[0].term for e in feed_entries(site, DROPPED_LANG) if e.link == own}
+    assert "published" in kinds and "translation" not in kinds
 
 
 # ---------------------------------------------------------------------------

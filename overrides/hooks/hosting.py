@@ -5,7 +5,8 @@
   script is the same on every page and the policy is known from the first
   page on;
 - on_post_page: each page, as it is written, is checked for what no policy
-  without 'unsafe-inline' allows (H1-H4) and gets the policy as a <meta> tag
+  without 'unsafe-inline' allows (H1-H4) and for anything it would load from
+  another host (H7), and gets the policy as a <meta> tag
   (tpukb.hosting.written);
 - on_post_build, once the last language is built: hash the inline scripts of
   the pages written outside on_post_page (404 pages), rewrite any page whose
@@ -28,7 +29,7 @@ from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
 from tpukb.hosting.written import Written
 
-_problems: list[str] = []  # H1-H4 of the pages this process wrote
+_problems: list[str] = []  # H1-H4 and H7 of the pages this process wrote
 _written: Written | None = None
 
 

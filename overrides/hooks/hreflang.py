@@ -1,6 +1,6 @@
 """hreflang: the language versions a page advertises, as absolute URLs.
 
-Registers the Jinja filter `hreflang`, used by the page head
+Registers the Jinja filter `hreflang` (tpukb.alternates decides the versions), used by the page head
 (overrides/main.html) and by overrides/sitemap.xml: for a page's file, the
 (language, URL) pairs of its real translations, absolute from `site_url`, in
 the order of mkdocs.yml, then `x-default` pointing to the default language.
@@ -12,22 +12,10 @@ left out.
 from __future__ import annotations
 
 import functools
-from urllib.parse import urljoin
 
 from mkdocs.exceptions import PluginError
 
-
-def hreflang_links(file, config) -> list[tuple[str, str]]:
-    i18n = config.plugins["i18n"]
-    links = []
-    for lang in i18n.build_languages:
-        alternate = getattr(file, "alternates", {}).get(lang)
-        if alternate is not None and alternate.locale == lang:
-            links.append((lang, urljoin(config.site_url, alternate.url)))
-    default = dict(links).get(i18n.default_language)
-    if default:
-        links.append(("x-default", default))
-    return links
+from tpukb.alternates import hreflang_links
 
 
 def on_env(env, config, files):

@@ -19,7 +19,9 @@ A draft is an article whose default-language front matter says
 `draft: true`: overrides/hooks/drafts.py gives every language version of it
 MkDocs' draft inclusion level (`mkdocs serve` shows it, `mkdocs build`
 leaves it out) and takes it out of the navigation, so nothing half-written
-is published. Deleting the `draft: true` line publishes it.
+is published. Replacing the `draft: true` line by `published: YYYY-MM-DD`
+(that day) publishes it; the feeds and the article's data date the
+publication by it (tpukb.sharing.records).
 """
 
 from __future__ import annotations
@@ -198,8 +200,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for path in written:
         print(f"wrote {path.relative_to(Path(args.project).resolve()).as_posix()}")
-    print("It is a draft (draft: true): write it, cite it, delete the draft line, then "
-          "scripts/test. Translations: scripts/translation_status.")
+    print("It is a draft (draft: true): write it, cite it, replace the draft line by "
+          "`published: YYYY-MM-DD` (that day), then scripts/test. Translations: "
+          "scripts/translation_status.")
     return 0
 
 

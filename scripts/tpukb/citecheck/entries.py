@@ -41,6 +41,34 @@ class Entry:
     checked: dates.Dated | None = None
 
 
+@dataclass(frozen=True)
+class Reference:
+    """A well-formed entry of a citation file, as readers and other programs see it."""
+    label: str
+    publisher: str
+    title: str
+    url: str
+    checked: dates.Dated | None = None
+
+
+def references(path: Path) -> list[Reference]:
+    """The well-formed entries of a citation file, in file order (a malformed
+    line is left out: R1 and R5 report it, and the strict build fails)."""
+    found = []
+    for line in read_text(Path(path)).splitlines():
+        line, checked_text = split_check_date(line)
+        match = ENTRY.match(line)
+        if not match:
+            continue
+        try:
+            checked = dates.parse(checked_text, month_ok=False) if checked_text else None
+        except dates.DateError:
+            checked = None
+        found.append(Reference(match["label"], match["publisher"], match["title"],
+                               match["url"], checked))
+    return found
+
+
 @dataclass
 class CitationFile:
     path: Path

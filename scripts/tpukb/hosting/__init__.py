@@ -8,6 +8,8 @@ module per output:
 - `csp`: the inline scripts of the built HTML, their sha256 hashes, the
   policy as a header and as a `<meta>` tag, and the checks that fail a build
   on what a policy cannot allow;
+- `loads`: the check that fails a build on any element that would load
+  anything from another host (H7);
 - `static_hosts`: `_headers` and `_redirects` for Netlify and Cloudflare Pages;
 - `github_pages`: the root 404 page's script that sends a reader to their
   language's not-found page (GitHub Pages serves one 404.html);

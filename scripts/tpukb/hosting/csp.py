@@ -12,7 +12,8 @@ page, its line and the rule:
 - H4 a script from another host (script-src is 'self');
 - H5 an inline script whose hash the site's published policy lacks
   (`check_covered`: a page changed after the build, or built without the hook);
-- H6 a page where the `<meta>` policy cannot go before every script.
+- H6 a page where the `<meta>` policy cannot go before every script;
+- H7 an element that loads anything from another host (tpukb.hosting.loads).
 
 It also writes the policy into every page as a `<meta http-equiv>` tag (what
 GitHub Pages can carry: everything but frame-ancestors).
@@ -27,6 +28,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import loads
 from .rules import HostingError, SiteRules
 
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
@@ -101,10 +103,31 @@ def _blank_body(match: re.Match) -> str:
     return element[:start] + re.sub(r"[^\n]", " ", element[start:])
 
 
+def split_code(text: str) -> tuple[str, list[re.Match], list[re.Match]]:
+    """(the page with the bodies of its scripts and styles blanked, line
+    breaks kept: what is left is markup; its script elements; its style
+    elements outside scripts)."""
+    scripts: list[re.Match] = []
+    styles: list[re.Match] = []
+
+    def keeping(found: list):
+        def blank(match: re.Match) -> str:
+            found.append(match)
+            return _blank_body(match)
+        return blank
+    markup = STYLE.sub(keeping(styles), SCRIPT.sub(keeping(scripts), text))
+    return markup, scripts, styles
+
+
+def blank_code(text: str) -> str:
+    return split_code(text)[0]
+
+
 def problems(page: Path, text: str) -> list[str]:
-    """What no policy without 'unsafe-inline' allows in a page (rules H1-H4)."""
+    """What no policy without 'unsafe-inline' allows in a page (rules H1-H4),
+    and what it would load from another host (H7, tpukb.hosting.loads)."""
     found = []
-    markup = STYLE.sub(_blank_body, SCRIPT.sub(_blank_body, text))
+    markup, scripts, styles = split_code(text)
     for match in STYLE.finditer(text):
         found.append(f"{page}:{_line(text, match.start())}: H3 a <style> element; style-src "
                      f"allows only the site's stylesheets: move it into a .css file")
@@ -131,10 +154,10 @@ def problems(page: Path, text: str) -> list[str]:
                 if re.match(r"(?i)\s*javascript:", value):
                     found.append(f"{page}:{line}: H2 <{name} {key}=\"javascript:...\">: a "
                                  f"javascript: URL is inline code; use a script file")
-                elif name == "script" and key == "src" and re.match(r"(?i)(https?:)?//", value):
+                elif name == "script" and key == "src" and loads.foreign_host(value):
                     found.append(f"{page}:{line}: H4 <script src=\"{value}\">: script-src allows "
                                  f"only the site's own scripts; serve it from the site")
-    return found
+    return found + loads.scan(page, text, markup, scripts, styles)
 
 
 def read_pages(site: Path) -> dict[Path, str]:

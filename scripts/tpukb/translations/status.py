@@ -244,12 +244,15 @@ def mark(project: Project, lang: str, page_names: list[str] | None = None,
     if refused:
         raise MarkRefused("not marked: the translation cites other references than the "
                           "English (R9):\n" + "\n".join(refused))
+    today = today or datetime.date.today()
     record(project, today, sorted({page for _, page in targets}))
     for code, page in targets:
         source = english(project, page)
         path = project.page_path(code, page)
-        path.write_text(store.with_recorded_hash(read_text(path), source.hash),
-                        encoding="utf-8")
+        text = read_text(path)
+        if store.recorded_hash(text) == source.hash and store.front_matter_day(text, store.MARKED_KEY):
+            continue  # already current: keep the day it was brought up to date
+        path.write_text(store.with_recorded_hash(text, source.hash, today), encoding="utf-8")
     store.change_declarations(project.root, remove={code: {page} for code, page in targets})
     for page in {page for _, page in targets}:
         prune(project, page)

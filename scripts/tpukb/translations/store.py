@@ -2,7 +2,9 @@
 
 - In each translation's front matter, `source_hash:` names the version of
   the English (default-language) page it was last brought up to date with:
-  the hash of the English page's normalised text (`normalise.source_hash`).
+  the hash of the English page's normalised text (`normalise.source_hash`),
+  and `translated:` the day it was marked so (the feeds date the
+  translation's update by it: tpukb.sharing.records).
   No git history is needed, so a fresh clone of depth 1 knows everything.
 - `scripts/tpukb/i18n/translations/missing.yml` declares the translations that are not written
   yet, by language: `fi: [articles/<slug>.md, ...]`. A declared page is
@@ -38,6 +40,8 @@ FOLDER = STRINGS_PATH.parent / "translations"
 DECLARATIONS = FOLDER / "missing.yml"
 SOURCES = FOLDER / "sources"
 HASH_KEY = "source_hash"
+# The day a translation was marked current (beside source_hash).
+MARKED_KEY = "translated"
 
 DECLARATIONS_HEADER = """\
 # Translations not written yet, by language: a page listed here is served as
@@ -126,19 +130,38 @@ def recorded_hash(text: str) -> str | None:
     return found.group(1) if found and found.group(1) else None
 
 
-def with_recorded_hash(text: str, value: str) -> str:
-    """The text with `source_hash: <value>` in its front matter (added,
-    replaced, or a front matter created for it); nothing else changes."""
+def front_matter_day(text: str, key: str) -> datetime.date | None:
+    """A `key: YYYY-MM-DD` line of a page's front matter, read as text (no YAML)."""
     match = normalise.FRONT_MATTER.match(text)
-    line = f"{HASH_KEY}: {value}\n"
+    found = re.search(rf"^{re.escape(key)}[ \t]*:[ \t]*['\"]?(\d{{4}}-\d{{2}}-\d{{2}})['\"]?[ \t]*$",
+                      match.group(1) or "", re.M) if match else None
+    try:
+        return datetime.date.fromisoformat(found.group(1)) if found else None
+    except ValueError:
+        return None
+
+
+def with_front_matter_value(text: str, key: str, value: str) -> str:
+    """The text with `key: <value>` in its front matter (added, replaced, or
+    a front matter created for it); nothing else changes."""
+    match = normalise.FRONT_MATTER.match(text)
+    line = f"{key}: {value}\n"
     if not match:
         return f"---\n{line}---\n\n{text}"
     inner = match.group(1) or ""
-    if re.search(rf"^{HASH_KEY}[ \t]*:.*$", inner, re.M):
-        inner = re.sub(rf"^{HASH_KEY}[ \t]*:.*\n?", line, inner, count=1, flags=re.M)
+    if re.search(rf"^{key}[ \t]*:.*$", inner, re.M):
+        inner = re.sub(rf"^{key}[ \t]*:.*\n?", lambda _: line, inner, count=1, flags=re.M)
     else:
         inner += line
     return "---\n" + inner + "---\n" + text[match.end():]
+
+
+def with_recorded_hash(text: str, value: str, marked: datetime.date | None = None) -> str:
+    """The text with `source_hash: <value>` in its front matter and, when
+    `marked` is given, `translated: <marked>` (the day it was brought up to
+    date: the feeds' "translation updated" entry, tpukb.sharing.records)."""
+    text = with_front_matter_value(text, HASH_KEY, value)
+    return with_front_matter_value(text, MARKED_KEY, marked.isoformat()) if marked else text
 
 
 # ---------------------------------------------------------------------------
