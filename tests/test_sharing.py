@@ -24,6 +24,7 @@ from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, SITE_LANGUAGES, built_p
 from tpukb import dates
 from tpukb.citecheck.entries import references
 from tpukb.hosting import csp
+from tpukb.sharing.cite import bibtex_text
 
 SITE_URL = SITE_LANGUAGES.site_url
 STRINGS = SITE_LANGUAGES.strings
@@ -226,7 +227,8 @@ def test_every_article_ends_with_its_citation_in_the_reader_s_language(site, lan
             assert part in text, f"{lang}/{page}: {part!r} not in {text!r}"
         assert section.getparent().tag == "article" and section.getnext() is None
         fields = bibtex_fields(bibtex)
-        assert fields["title"] == "{" + source["title"] + "}"
+        # BibTeX escapes LaTeX's special characters ("torch_xla" -> "torch\\_xla")
+        assert fields["title"] == "{" + bibtex_text(source["title"]) + "}"
         assert fields["howpublished"] == r"\url{" + url + "}" and fields["url"] == url
         assert checked in fields["note"]
         assert fields["language"] == {"en": "english", "fi": "finnish", "it": "italian",
