@@ -72,9 +72,13 @@ class Visit:
         self.context.on("request", lambda request: self.requests.append(request.url))
         self.page = self.context.new_page()
 
-    def open(self, path: str):
+    def open(self, path: str, idle: bool = True):
+        """Open a page; with `idle`, also wait until the network has been
+        quiet for half a second (for tests that count requests or run axe on
+        a settled page; the others wait for what they use)."""
         response = self.page.goto(self.base_url + path, wait_until="load")
-        self.page.wait_for_load_state("networkidle")
+        if idle:
+            self.page.wait_for_load_state("networkidle")
         return response
 
     def foreign_requests(self) -> list[str]:

@@ -14,7 +14,7 @@ def h1(page) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_home_to_index_to_article_and_back_by_breadcrumb(visit, lang):
     root = visit.base_url + lang_root(lang)
-    visit.open(lang_root(lang))
+    visit.open(lang_root(lang), idle=False)
     visit.page.locator(f'article a[href$="articles/"]').first.click()
     visit.page.wait_for_url(root + "articles/")
     index_title = h1(visit.page)
@@ -37,7 +37,7 @@ def test_home_to_index_to_article_and_back_by_breadcrumb(visit, lang):
     ("en", "fi"), ("en", "it"), ("en", "ar"), ("ar", "en"), ("fi", "it"),
 ])
 def test_language_switcher_keeps_the_article(visit, source, target):
-    visit.open(lang_root(source) + ARTICLE)
+    visit.open(lang_root(source) + ARTICLE, idle=False)
     source_title = h1(visit.page)
     visit.page.hover(".md-select")
     visit.page.locator(f'.md-select__link[hreflang="{target}"]').click()
@@ -56,7 +56,7 @@ def tab_until(page, selector: str, limit: int = 60) -> int:
 
 
 def test_keyboard_search_then_arrow_and_enter_opens_a_result(visit):
-    visit.open("/fi/")
+    visit.open("/fi/", idle=False)
     tab_until(visit.page, "pagefind-searchbox input")
     visit.page.keyboard.type("muistin")
     visit.page.wait_for_selector('.pf-searchbox-result[href*="highlight=muistin"]')
@@ -74,7 +74,7 @@ def test_keyboard_search_then_arrow_and_enter_opens_a_result(visit):
 
 
 def test_keyboard_language_switcher(visit):
-    visit.open("/" + ARTICLE)
+    visit.open("/" + ARTICLE, idle=False)
     tab_until(visit.page, ".md-select > button")
     focused = []
     for _ in SITE_LANGUAGES.codes:  # the switcher lists the languages in mkdocs.yml order
@@ -92,7 +92,7 @@ def test_keyboard_language_switcher(visit):
 
 
 def test_keyboard_reaches_and_follows_content_links(visit):
-    visit.open("/it/articles/")
+    visit.open("/it/articles/", idle=False)
     tab_until(visit.page, f'article a[href$="{ARTICLE.split("/")[1]}/"]', limit=80)
     visit.page.keyboard.press("Enter")
     visit.page.wait_for_url(visit.base_url + "/it/" + ARTICLE)

@@ -42,7 +42,7 @@ def open_search(phone, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_header_shows_the_site_name_and_a_search_button(phone, lang):
-    phone.open(lang_root(lang) + ARTICLE)
+    phone.open(lang_root(lang) + ARTICLE, idle=False)
     page = phone.page
     name = page.locator(".md-header__topic:first-child .md-ellipsis")
     clipped = name.evaluate("e => [e.scrollWidth - e.clientWidth, e.scrollHeight - e.clientHeight]")
@@ -63,7 +63,7 @@ def test_header_shows_the_site_name_and_a_search_button(phone, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_opens_full_screen_and_finds_the_article_first(phone, lang, artifacts):
-    phone.open(lang_root(lang) + ARTICLE)
+    phone.open(lang_root(lang) + ARTICLE, idle=False)
     open_search(phone, lang)
     page = phone.page
     rect = page.locator(DIALOG).bounding_box()
@@ -96,7 +96,7 @@ def test_search_opens_full_screen_and_finds_the_article_first(phone, lang, artif
 
 @pytest.mark.parametrize("how", ["escape", "close-button", "back"])
 def test_search_closes_and_the_reader_stays_on_the_page(phone, how):
-    phone.open(lang_root("ar") + ARTICLE)
+    phone.open(lang_root("ar") + ARTICLE, idle=False)
     url = phone.page.url
     open_search(phone, "ar")
     page = phone.page
@@ -120,7 +120,7 @@ def test_search_closes_and_the_reader_stays_on_the_page(phone, how):
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("kind", PAGES)
 def test_no_page_is_wider_than_the_phone(phone, lang, kind):
-    phone.open(lang_root(lang) + PAGES[kind])
+    phone.open(lang_root(lang) + PAGES[kind], idle=False)
     widths = phone.page.evaluate(
         "[document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]")
     assert max(widths[:2]) <= widths[2], f"{lang} {kind}: the page scrolls sideways: {widths}"

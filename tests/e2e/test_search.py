@@ -68,7 +68,7 @@ def path_of(url: str, base_url: str) -> str:
 @pytest.mark.parametrize("lang, query, expected", CASES,
                          ids=[f"{lang}-{query}" for lang, query, _ in CASES])
 def test_search_finds_inflected_forms_in_the_page_language(visit, lang, query, expected):
-    visit.open(lang_root(lang))
+    visit.open(lang_root(lang), idle=False)
     found = search(visit.page, query)
     paths = [path_of(url, visit.base_url) for url in found["links"]]
     root = lang_root(lang)
@@ -83,7 +83,7 @@ def test_search_finds_inflected_forms_in_the_page_language(visit, lang, query, e
 
 
 def test_arabic_search_matches_across_the_definite_article(visit):
-    visit.open("/ar/")
+    visit.open("/ar/", idle=False)
     with_article = set(search(visit.page, "الذاكرة")["marks"])
     without = set(search(visit.page, "ذاكرة")["marks"])
     assert any(not mark.startswith("ال") for mark in with_article), sorted(with_article)
@@ -110,7 +110,7 @@ def test_each_language_downloads_only_its_own_index(visit):
 
 def test_a_word_being_typed_finds_its_pages(visit):
     """Results come while a word is still incomplete: 'muis' finds 'muisti'."""
-    visit.open("/fi/")
+    visit.open("/fi/", idle=False)
     found = search(visit.page, "muis")
     assert "/fi/" + ARTICLE in [path_of(url, visit.base_url) for url in found["links"]]
     assert any(mark.startswith("muist") for mark in found["marks"]), found["marks"]
@@ -121,7 +121,7 @@ ENGLISH_INTERFACE = {"placeholder": "Search", "results": "Search results"}
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_search_interface_is_in_the_page_language(visit, lang):
-    visit.open(lang_root(lang))
+    visit.open(lang_root(lang), idle=False)
     search(visit.page, "tpu")
     shown = visit.page.evaluate("""() => {
         const box = document.querySelector('pagefind-searchbox')
@@ -138,7 +138,7 @@ def test_search_interface_is_in_the_page_language(visit, lang):
 
 
 def test_arabic_results_read_right_to_left(visit):
-    visit.open("/ar/")
+    visit.open("/ar/", idle=False)
     search(visit.page, "ذاكرة")
     first = visit.page.locator(RESULT).first
     assert first.evaluate("a => getComputedStyle(a).direction") == "rtl"
@@ -152,7 +152,7 @@ def test_arabic_results_read_right_to_left(visit):
 
 
 def test_following_a_result_highlights_the_word_on_the_page(visit, artifacts):
-    visit.open("/fi/")
+    visit.open("/fi/", idle=False)
     search(visit.page, "muistin")
     visit.page.screenshot(path=str(artifacts / "fi-search.png"))
     visit.page.locator(RESULT).first.click()
@@ -260,7 +260,7 @@ def test_a_distinctive_word_of_each_title_finds_its_article_first(visit, site, l
     pages = [p for p in indexed_pages(site) if p["lang"] == lang]
     articles = [p for p in pages if is_article(p["url"], lang)]
     assert articles, f"{lang}: no article in the index"
-    visit.open(lang_root(lang))
+    visit.open(lang_root(lang), idle=False)
     for article in articles:
         others = set().union(*(title_words(p["title"]) for p in pages if p is not article))
         own = sorted(title_words(article["title"]) - others, key=len, reverse=True)
@@ -275,7 +275,7 @@ def test_a_distinctive_word_of_each_title_finds_its_article_first(visit, site, l
 def test_a_category_word_finds_the_articles_not_the_category_page(visit, site, lang):
     """'memory' answers with the memory article first, not with the category
     "Memory and performance" or the Tags page."""
-    visit.open(lang_root(lang))
+    visit.open(lang_root(lang), idle=False)
     words = set()
     for category in (DOCS / lang / "articles").glob("*/index.md"):
         title = re.search(r"^title: (.+)$", category.read_text(encoding="utf-8"), re.M)
