@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -177,3 +178,14 @@ def test_due_list_text_names_file_and_line():
                      result.stdout, re.M), result.stdout[:1500]
     assert re.search(r"^    oldest reference \S+ \(\d+ days\)  docs/citations/\S+\.md:\d+  \[\^\d+\] https://",
                      result.stdout, re.M)
+
+
+def test_due_list_names_a_page_that_is_not_utf8(tmp_path):
+    """The checker reports such a page as E1; the due list says so in the
+    same line and exits 2 (its sources cannot be read), without a traceback."""
+    shutil.copytree(DOCS, tmp_path / "docs")
+    page = tmp_path / "docs" / "fi" / "articles" / "tpu-generations.md"
+    page.write_bytes(page.read_bytes() + "café\n".encode("cp1252"))
+    result = facts_due("--today", "2026-11-23", docs=tmp_path / "docs")
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert re.search(r"tpu-generations\.md:\d+: E1 not UTF-8", result.stderr), result.stderr

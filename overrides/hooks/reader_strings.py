@@ -30,8 +30,7 @@ def on_config(config):
     try:
         _site = languages.load(Path(config.config_file_path).resolve().parent)
     except NotUtf8 as error:
-        raise PluginError(f"reader_strings: {error.path}:{error.line}: E1 {error.message}; "
-                          f"{error.fix}") from None
+        raise PluginError(f"reader_strings: {error.finding_line()}") from None
     except languages.LanguageError as error:
         raise PluginError(f"reader_strings: {error}") from error
     config.extra["reader_strings"] = _site.strings

@@ -23,6 +23,7 @@ from pathlib import Path
 from .citecheck import ROOT, load_project, read_articles, read_citation_file
 from .citecheck.dated import statements
 from .citecheck.text import FRONT_MATTER
+from .sourcefile import NotUtf8
 from .yamlload import YAMLError, safe_load
 
 
@@ -128,7 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.docs.is_dir():
         print(f"facts_due: {args.docs} is not a docs folder", file=sys.stderr)
         return 2
-    versions = due_list(args.docs, args.today)
+    try:
+        versions = due_list(args.docs, args.today)
+    except NotUtf8 as error:  # the checker reports it as E1; nothing can be dated here
+        print(error.finding_line(), file=sys.stderr)
+        return 2
     if args.due is not None:
         versions = keep_due(versions, args.due)
     if args.json:

@@ -22,7 +22,7 @@ from pathlib import Path
 from .citecheck import ROOT, load_project, read_articles
 from .citecheck.entries import ENTRY_START
 from .citecheck.text import FOOTNOTE_REF, references
-from .sourcefile import read_text
+from .sourcefile import NotUtf8, read_text
 
 
 def renumber(docs: Path, slug: str) -> dict[str, str]:
@@ -56,7 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("slug", help="the article's file name without .md")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
     args = parser.parse_args(argv)
-    changed = renumber(args.docs, args.slug)
+    try:
+        changed = renumber(args.docs, args.slug)
+    except NotUtf8 as error:  # nothing is rewritten: the checker reports it as E1
+        print(error.finding_line(), file=sys.stderr)
+        return 2
     print(", ".join(f"[^{old}] -> [^{new}]" for old, new in changed.items()) or "already in order")
     return 0
 

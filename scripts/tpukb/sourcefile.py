@@ -37,6 +37,10 @@ class NotUtf8(ValueError):
 
     fix = UTF8_FIX
 
+    def finding_line(self) -> str:
+        """The checker's one line for it: `file:line: E1 what; fix`."""
+        return f"{self.path}:{self.line}: E1 {self.message}; {self.fix}"
+
 
 def decode(data: bytes, path: Path) -> str:
     """Bytes of a file as text: UTF-8, no byte-order mark, LF line endings."""

@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         project = load_project(args.docs)
     except NotUtf8 as error:  # mkdocs.yml or the interface strings
-        print(f"{error.path}:{error.line}: E1 {error.message}; {error.fix}")
+        print(error.finding_line())
         print("1 finding(s)", file=sys.stderr)
         return 1
     findings = check_sources(project)
