@@ -22,6 +22,7 @@ tpukb.citecheck.dated and tpukb.citecheck.entries.
 from __future__ import annotations
 
 import datetime
+import functools
 import html
 import re
 from dataclasses import dataclass
@@ -83,22 +84,31 @@ def parse(text: str, today: datetime.date | None = None, *, month_ok: bool = Tru
     return value
 
 
+def _dated(value: Dated | datetime.date) -> Dated:
+    if isinstance(value, datetime.date):
+        return Dated(value.year, value.month, value.day)
+    return value
+
+
+@functools.lru_cache(maxsize=None)
+def _format(day: datetime.date, pattern: str, lang: str) -> str:
+    """Babel's formatting, once per day, pattern and language (a build writes
+    the same few dates hundreds of times)."""
+    return format_date(day, pattern, locale=lang)
+
+
 def written(value: Dated | datetime.date, lang: str, strings: dict) -> str:
     """A date as the language writes it (the `date.day` or `date.month` pattern)."""
-    if isinstance(value, datetime.date):
-        value = Dated(value.year, value.month, value.day)
+    value = _dated(value)
     pattern = strings[lang]["date.day" if value.day else "date.month"]
-    return format_date(value.first_day, pattern, locale=lang)
+    return _format(value.first_day, pattern, lang)
 
 
-def time_element(value: Dated | datetime.date, lang: str, strings: dict, sentence: str,
-                 css_class: str = "") -> str:
+def time_element(value: Dated | datetime.date, lang: str, strings: dict, sentence: str) -> str:
     """`sentence` (an interface string with `{date}`) with the date in a <time>."""
-    if isinstance(value, datetime.date):
-        value = Dated(value.year, value.month, value.day)
+    value = _dated(value)
     before, after = sentence.split("{date}")
-    attrs = f' class="{css_class}"' if css_class else ""
-    return (f"{html.escape(before, quote=False)}<time{attrs} datetime=\"{value.iso}\">"
+    return (f"{html.escape(before, quote=False)}<time datetime=\"{value.iso}\">"
             f"{html.escape(written(value, lang, strings), quote=False)}</time>"
             f"{html.escape(after, quote=False)}")
 

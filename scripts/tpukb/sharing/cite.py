@@ -38,17 +38,6 @@ def language_name(lang: str, in_lang: str) -> str:
         return lang
 
 
-_written: dict[tuple, str] = {}
-
-
-def written(day, lang: str, strings: dict) -> str:
-    """tpukb.dates.written, once per day and language (a Babel call each)."""
-    key = (day, lang, id(strings))
-    if key not in _written:
-        _written[key] = dates.written(day, lang, strings)
-    return _written[key]
-
-
 def bibtex_text(value: str) -> str:
     def one(match: re.Match) -> str:
         ch = match.group(1)
@@ -59,7 +48,7 @@ def bibtex_text(value: str) -> str:
 def text_citation(facts: PageFacts, strings: dict, html: bool = False) -> str:
     """The plain citation; with `html`, title and URL isolated in <bdi>."""
     lang = facts.lang
-    checked = written(facts.facts_checked, lang, strings) if facts.facts_checked else ""
+    checked = dates.written(facts.facts_checked, lang, strings) if facts.facts_checked else ""
     values = {"title": facts.title, "site": facts.site_name,
               "language": language_name(facts.content_lang, lang), "url": facts.url,
               "date": checked}
@@ -96,7 +85,7 @@ def bibtex(facts: PageFacts, strings: dict, html: bool = False) -> str:
     fields.append(("language", language_name(facts.content_lang, "en").lower()))
     if facts.facts_checked:
         note = strings[lang]["facts.checked"].format(
-            date=written(facts.facts_checked, lang, strings))
+            date=dates.written(facts.facts_checked, lang, strings))
         fields.append(("note", text(note)))
     key = f"tpukb-{facts.slug}-{facts.content_lang}"
     width = max(len(name) for name, _ in fields)  # the names, never escaped

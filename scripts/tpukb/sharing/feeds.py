@@ -26,7 +26,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 from xml.etree import ElementTree as ET
 
-from .cite import written
+from ..dates import written
 from .page import PageFacts
 
 FEED = "feed.xml"
