@@ -16,15 +16,15 @@ depth 1 knows it (no git history is read):
 
 `published` and `translated` say something about the file, not its text:
 tpukb.translations.normalise leaves them out of the English text's hash.
-Reading is cheap: a front-matter line and the first lines of each recorded
-version, once per article and build (`Records` caches them, and the
-article's references, which every language version cites).
+Reading is cheap: a front-matter line and the `recorded:` line of each kept
+version (tpukb.translations.store), once per article and build (`Records`
+caches them, and the article's references, which every language version
+cites).
 """
 
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,16 +35,6 @@ from ..translations import store
 PUBLISHED = "published"
 TRANSLATED = store.MARKED_KEY
 KINDS = ("published", "source", "translation", "facts")
-_RECORDED = re.compile(r"^recorded:[ \t]*['\"]?(\d{4}-\d{2}-\d{2})", re.M)
-
-
-def _date(text: str) -> datetime.date | None:
-    try:
-        return datetime.date.fromisoformat(text)
-    except ValueError:
-        return None
-
-
 def as_date(value) -> datetime.date | None:
     """A front-matter value read by MkDocs (YAML) as a date, or None."""
     if isinstance(value, datetime.datetime):
@@ -117,12 +107,4 @@ class Records:
             return None  # a draft or unreadable page: the citation checker reports it
 
     def _english_versions(self, page: str) -> tuple[datetime.date, ...]:
-        folder = store.snapshot_dir(self.root, page)
-        days = []
-        for path in sorted(folder.glob("*.yml")) if folder.is_dir() else []:
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                match = _RECORDED.search(handle.read(2048))
-            day = _date(match.group(1)) if match else None
-            if day:
-                days.append(day)
-        return tuple(sorted(set(days)))
+        return store.recorded_days(self.root, page)

@@ -33,7 +33,7 @@ import yaml
 
 from ..languages import STRINGS_PATH
 from . import normalise
-from ..sourcefile import read_text
+from ..sourcefile import NotUtf8, read_text
 
 # Kept beside the interface strings: build inputs, never published.
 FOLDER = STRINGS_PATH.parent / "translations"
@@ -190,6 +190,24 @@ def read_snapshot(project: Path, page: str, value: str) -> Snapshot | None:
         raise StoreError(f"{path}:1: this snapshot's text does not hash to {value} or has no "
                          "'recorded' date; delete it and run scripts/translation_status --record")
     return Snapshot(page, value, recorded, blocks)
+
+
+_RECORDED = re.compile(r"^recorded:[ \t]*['\"]?(\d{4}-\d{2}-\d{2})", re.M)
+
+
+def recorded_days(project: Path, page: str) -> tuple[datetime.date, ...]:
+    """The days the kept versions of `page`'s English text were recorded,
+    oldest first, each once (read as text: no version's blocks are parsed)."""
+    folder = snapshot_dir(project, page)
+    days = set()
+    for path in folder.glob("*.yml") if folder.is_dir() else ():
+        try:
+            match = _RECORDED.search(read_text(path))
+            if match:
+                days.add(datetime.date.fromisoformat(match.group(1)))
+        except (NotUtf8, ValueError):
+            continue  # an unreadable record dates nothing; --record rewrites it
+    return tuple(sorted(days))
 
 
 def write_snapshot(project: Path, page: str, blocks: list[str], recorded: datetime.date) -> Snapshot:
