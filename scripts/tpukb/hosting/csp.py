@@ -29,19 +29,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import loads
+from .loads import SUSPECT, TAG, Line, line_at
 from .rules import HostingError, SiteRules
 
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
 SCRIPT_OPEN = re.compile(r"<script\b", re.I)
 STYLE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.S | re.I)
-TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
 ATTRIBUTE = re.compile(r"""\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
-# What an attribute list must contain for any of H1-H4 to apply (a quick
-# test before the attributes are read one by one): a name starting with
-# "on", a style attribute, or a URL attribute whose value starts with a
-# scheme, "//" or a character reference.
-SUSPECT = re.compile(r"""\s(?:on|style|(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*"""
-                     r"""(?:[a-z][a-z0-9+.-]*:|//|&))""", re.I)
 TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)
 SRC = re.compile(r"""\bsrc\s*=\s*["']?([^"'\s>]+)""", re.I)
 # Script types a browser runs (HTML: empty, a JavaScript MIME type, module).
@@ -63,10 +57,6 @@ def sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
-def _line(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
-
-
 def html_pages(site: Path) -> list[Path]:
     return sorted(Path(site).rglob("*.html"))
 
@@ -81,18 +71,8 @@ def inline_scripts(page: Path, text: str) -> list[InlineScript]:
             continue  # data, not code (application/json, ld+json, ...)
         if SRC.search(attrs):
             continue
-        found.append(InlineScript(page, _line(text, match.start()), sha256(body)))
+        found.append(InlineScript(page, line_at(text, match.start()), sha256(body)))
     return found
-
-
-class _Line:
-    """A line number computed when first shown in a message."""
-
-    def __init__(self, text: str, offset: int):
-        self.text, self.offset = text, offset
-
-    def __str__(self) -> str:
-        return str(_line(self.text, self.offset))
 
 
 def _blank_body(match: re.Match) -> str:
@@ -119,17 +99,13 @@ def split_code(text: str) -> tuple[str, list[re.Match], list[re.Match]]:
     return markup, scripts, styles
 
 
-def blank_code(text: str) -> str:
-    return split_code(text)[0]
-
-
 def problems(page: Path, text: str) -> list[str]:
     """What no policy without 'unsafe-inline' allows in a page (rules H1-H4),
     and what it would load from another host (H7, tpukb.hosting.loads)."""
     found = []
     markup, scripts, styles = split_code(text)
     for match in STYLE.finditer(text):
-        found.append(f"{page}:{_line(text, match.start())}: H3 a <style> element; style-src "
+        found.append(f"{page}:{line_at(text, match.start())}: H3 a <style> element; style-src "
                      f"allows only the site's stylesheets: move it into a .css file")
     for tag in TAG.finditer(markup):
         attributes = tag.group(2)
@@ -138,7 +114,7 @@ def problems(page: Path, text: str) -> list[str]:
         # the line is counted only for a tag that has a problem (counting it
         # for every tag made this quadratic in the page's length), and a value
         # is unescaped only where a rule reads it
-        line = _Line(markup, tag.start())
+        line = Line(markup, tag.start())
         name = tag.group(1).lower()
         for attr in ATTRIBUTE.finditer(attributes):
             key = attr.group(1).lower()
@@ -204,7 +180,7 @@ def insert_meta(page: Path, text: str, tag: str) -> str:
                            f"Content-Security-Policy after")
     first_script = SCRIPT_OPEN.search(text, 0, charset.start())
     if first_script:
-        raise HostingError(f"{page}:{_line(text, first_script.start())}: H6 a script before "
+        raise HostingError(f"{page}:{line_at(text, first_script.start())}: H6 a script before "
                            f"<meta charset>: the policy tag must come before every script")
     return text[: charset.end()] + tag + text[charset.end():]
 

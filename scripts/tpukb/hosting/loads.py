@@ -28,8 +28,9 @@ A URL is from another host when it is absolute (any scheme but `data:`,
 (`//host`, and `/\\host`, which browsers read the same), after character
 references are decoded and the tabs and line breaks browsers drop are
 dropped. The site's own host counts too: written absolute, a file would be
-fetched from `site_url` wherever the site is served. The tags are read in tpukb.hosting.csp's one pass over the page (H1-H4
-and H7 share its quick test of each tag's attributes). Plain links (`<a>`,
+fetched from `site_url` wherever the site is served. H1-H4
+(tpukb.hosting.csp) and H7 share the page's split into markup and code, the
+tag pattern and the line counting below. Plain links (`<a>`,
 `<area>`, forms) and metadata URLs (`og:*` tags, canonical, alternates) are
 navigation, not loads.
 """
@@ -43,6 +44,12 @@ from urllib.parse import urlsplit
 
 ATTRIBUTE = re.compile(r"""[\s"'/]([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
 TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+# What an attribute list must contain for any of H1-H4 (tpukb.hosting.csp) to
+# apply (a quick test before the attributes are read one by one): a name
+# starting with "on", a style attribute, or a URL attribute whose value starts
+# with a scheme, "//" or a character reference.
+SUSPECT = re.compile(r"""\s(?:on|style|(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*"""
+                     r"""(?:[a-z][a-z0-9+.-]*:|//|&))""", re.I)
 # An attribute value that may point to another host (see `scan`).
 _FOREIGN_START = r"""(?:[a-zA-Z][\w+.\t\n\r-]*:|[/\\]{2}|&)"""
 VALUE = re.compile(r"""=[ \t\n\r\f]*["']?[ \t\n\r\f]*""" + _FOREIGN_START)
@@ -67,8 +74,6 @@ NOT_LOADING_RELS = frozenset({"alternate", "canonical", "author", "bookmark", "e
                               "license", "next", "prev", "previous", "me", "nofollow",
                               "noopener", "noreferrer", "opener", "tag", "pingback",
                               "webmention", "privacy-policy", "terms-of-service"})
-# What tpukb.hosting.csp's H4 looks at in a <script src> (its SUSPECT test).
-H4_SEES = re.compile(r"(?i)\s*(?:[a-z][a-z0-9+.-]*:|//|&)")
 LOCAL_SCHEMES = ("data", "blob", "about", "javascript")  # javascript: is H2's
 SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):")
 CSS_URL = re.compile(r"""(?:url|image-set)\(\s*(?:["']([^"']*)["']|([^)\s]*))|@import\s+["']([^"']*)["']""",
@@ -201,7 +206,7 @@ def scan(page: Path, text: str, markup: str, scripts: list[re.Match],
             if tag is None or tag.end() <= at:
                 continue  # in text, not in a tag
             seen.add(start)
-            found += tag_problems(page, _Line(markup, start), tag.group(1).lower(), tag.group(2))
+            found += tag_problems(page, Line(markup, start), tag.group(1).lower(), tag.group(2))
     return found + code_problems(page, text, scripts, styles)
 
 
@@ -216,14 +221,19 @@ def _name_before(markup: str, at: int) -> str:
     return markup[begin:end].lower()
 
 
-class _Line:
-    """A line number computed when first shown."""
+def line_at(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+class Line:
+    """A line number computed when first shown in a message (counting it
+    for every tag would make a page's check quadratic in its length)."""
 
     def __init__(self, text: str, offset: int):
         self.text, self.offset = text, offset
 
     def __str__(self) -> str:
-        return str(self.text.count("\n", 0, self.offset) + 1)
+        return str(line_at(self.text, self.offset))
 
 
 def tag_problems(page: Path, line, name: str, attributes: str) -> list[str]:
@@ -240,8 +250,9 @@ def tag_problems(page: Path, line, name: str, attributes: str) -> list[str]:
                 at, rest = problem[len(f"{page}:"):].split(": H7 ", 1)
                 found.append(f"{page}:{before + int(at)}: H7 in <{name} srcdoc>: {rest}")
             continue
-        if name == "script" and key == "src" and H4_SEES.match(value):
-            continue  # H4 reports it (tpukb.hosting.csp)
+        if name == "script" and key == "src" and SUSPECT.search(attributes) \
+                and foreign_host(value):
+            continue  # H4 reports it (tpukb.hosting.csp), with the same two tests
         for url in _loads(name, key, value, attrs):
             host = foreign_host(url)
             if host:
@@ -256,7 +267,7 @@ def code_problems(page: Path, text: str, scripts: list[re.Match], styles: list[r
     found = []
 
     def report(offset: int, element: str, host: str, fix: str = FIX) -> None:
-        found.append(f"{page}:{text.count(chr(10), 0, offset) + 1}: H7 {element} loads from "
+        found.append(f"{page}:{line_at(text, offset)}: H7 {element} loads from "
                      f"another host ({host}); {fix}")
     for style in styles:
         css = style.group(0)[style.group(0).index(">") + 1:]
