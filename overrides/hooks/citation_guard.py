@@ -1,7 +1,7 @@
 """Fail the strict build on citation defects in the Markdown sources.
 
-Runs the source checks of tpukb.citecheck (F1, R1-R9, S1-S4, G1) once per
-build and logs each finding as a WARNING naming file:line and rule, so
+Runs the source checks of tpukb.citecheck (the rules its docstring lists)
+once per build and logs each finding as a WARNING naming file:line and rule, so
 `mkdocs build --strict` aborts. The check runs in its own process (the
 command line `python -m tpukb.citecheck.cli`), started before the first
 page is built, so that it uses a core the page builds leave free; its

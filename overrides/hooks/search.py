@@ -31,6 +31,12 @@ def on_env(env, config, files):
 _listings: set[str] = set()  # source paths of the pages that only list others
 
 
+def on_pre_build(config):
+    i18n = config.plugins.get("i18n")
+    if i18n is None or not i18n.building:  # a new build (mkdocs serve rebuilds), not a language's
+        _listings.clear()
+
+
 @event_priority(100)  # first: before kb_index and the tags plugin replace their markers
 def on_page_markdown(markdown, page, config, files):
     if search.is_listing(markdown):

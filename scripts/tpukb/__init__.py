@@ -5,8 +5,8 @@ name. Modules:
 
 - `languages`: the languages of mkdocs.yml, the default language, a
   language's URL prefix, the interface strings (`i18n/strings.yml`).
-- `citecheck`: the citation and link rules (F1, R1-R11, S1-S4), one module
-  per group of rules; `citecheck.cli` is scripts/check_citations.py.
+- `citecheck`: the citation and link rules, listed in its docstring, one
+  module per group of rules; `citecheck.cli` is scripts/check_citations.py.
 - `urlcheck`: the opt-in online check of cited URLs.
 - `serve`: the quick local static server with a 404 page per language.
 """

@@ -10,7 +10,7 @@ the interface strings, glossaries and translation records) is read here:
   matter and every pattern see the same text whatever the editor wrote.
 
 It also names the characters that readers cannot see or tell apart, for the
-rules that check syntax (tpukb.citecheck.invisible).
+rules that check syntax (tpukb.citecheck.encoding).
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Usage (from the project root):
     .venv/bin/python scripts/check_citations.py [--docs DOCS_DIR] [--site SITE_DIR] [--online]
 
 Each finding reads `path:line: RULE what is wrong; what to do`; the exit code
-is 1 when there is any finding. The rules (F1, R1-R11, S1-S4) and the modules
-that check them are listed in tpukb/citecheck/__init__.py; this module is the
+is 1 when there is any finding. The rules and the modules that check them are
+listed in tpukb/citecheck/__init__.py (the one list); this module is the
 command line only (scripts/check_citations.py runs it).
 
 `--online` also runs the online URL check (tpukb.urlcheck) on the citation files.

@@ -68,7 +68,7 @@ def is_article_page(name: str) -> bool:
         and parts[1] != "index.md"
 
 
-def page_facts(page, config, records: Records, site_description: str = "") -> PageFacts:
+def page_facts(page, config, records: Records) -> PageFacts:
     """The facts of a page being built (an MkDocs `Page` of the i18n build
     whose language is `config.theme.language`)."""
     i18n = config.plugins["i18n"]
@@ -90,8 +90,8 @@ def page_facts(page, config, records: Records, site_description: str = "") -> Pa
         # a home page's nav title is "Home": it is the site's own page
         title=str(meta.get("title") or (config.site_name if name == "index.md" else page.title)
                   or config.site_name),
-        description=" ".join(str(meta.get("description") or site_description
-                                 or config.site_description or "").split()),
+        description=" ".join(str(meta.get("description") or config.site_description
+                                 or "").split()),
         url=url, page_url=page_url, site_name=config.site_name, home=urljoin(site_url, prefix),
         image=urljoin(site_url, IMAGE),
         versions=tuple(real_versions(file, i18n.build_languages, site_url)),
