@@ -90,9 +90,12 @@ def check_markers(project: Project, article: Article,
     return findings
 
 
-def check_same_statements(project: Project, article: Article, reference: Article) -> list[Finding]:
-    """D3: a translation has the dated statements of the default language."""
-    mine, theirs = statements(article), statements(reference)
+def check_same_statements(project: Project, article: Article, reference: Article,
+                          theirs: list | None = None) -> list[Finding]:
+    """D3: a translation has the dated statements of the default language
+    (`theirs`: the reference's statements, when the caller has them already)."""
+    mine = statements(article)
+    theirs = statements(reference) if theirs is None else theirs
     own = Counter(s.written for s in mine)
     wanted = Counter(s.written for s in theirs)
     lines = {s.written: s.line for s in theirs}
@@ -146,7 +149,8 @@ def check_dated(project: Project, versions: dict[str, Article]) -> list[Finding]
     if reference is None:
         return findings
     findings += check_volatile(project, reference)
+    theirs = statements(reference)  # once, for every translation
     for article in versions.values():
         if article is not reference:
-            findings += check_same_statements(project, article, reference)
+            findings += check_same_statements(project, article, reference, theirs)
     return findings

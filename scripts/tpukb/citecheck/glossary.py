@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from ..languages import glossary_file
+from .encoding import not_utf8
 from .model import Finding, Project
 from .text import FRONT_MATTER, line_of, mask_unrendered
 from ..sourcefile import NotUtf8, read_text
@@ -22,9 +23,11 @@ from ..sourcefile import NotUtf8, read_text
 
 def read_glossary(project: Project, path: Path) -> tuple[list[dict], list[Finding]]:
     try:
+        # PyYAML's Python loader: its error marks name the line a writer
+        # must fix (the C loader's point one line further for some errors)
         entries = yaml.safe_load(read_text(path)) or []
     except NotUtf8 as error:
-        return [], [project.finding(path, error.line, "E1", error.message, error.fix)]
+        return [], [not_utf8(project, error)]
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = " ".join(str(getattr(error, "problem", None) or error).split())
