@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -50,6 +51,12 @@ def site(tmp_path_factory) -> Path:
         "strict build failed:\n" + "\n".join(problems or result.stderr.splitlines()[-20:])
     )
     return out
+
+
+def front_matter(lang: str, page: str) -> dict:
+    """The front matter of docs/<lang>/<page>, parsed."""
+    text = (DOCS / lang / page).read_text(encoding="utf-8")
+    return yaml.safe_load(text.split("---", 2)[1])
 
 
 def source_pages(lang: str = DEFAULT_LANGUAGE) -> list[str]:

@@ -8,12 +8,11 @@ makes a request outside the site.)"""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, mkdocs_build
+from conftest import copy_project, mkdocs_build
 from tpukb.hosting import csp, loads
 
 PAGE = Path("site/fi/x/index.html")
@@ -115,10 +114,7 @@ def test_build_fails_naming_the_page_and_each_element(tmp_path):
     """A strict build of a copy with embeds in an article and a stylesheet
     from another host in every page's head."""
     project = tmp_path / "project"
-    project.mkdir()
-    for name in ("docs", "overrides"):
-        shutil.copytree(ROOT / name, project / name)
-    shutil.copy2(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    copy_project(project)
     article = project / "docs" / "it" / "articles" / "tpu-generations.md"
     text = article.read_text(encoding="utf-8")
     embeds = ('\n<iframe src="https://video.example.org/embed/x" title="v"></iframe>\n\n'

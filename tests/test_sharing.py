@@ -15,12 +15,11 @@ from urllib.parse import urlsplit
 
 import feedparser
 import pytest
-import yaml
 from lxml import html
 from pyld import jsonld
 
 from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, SITE_LANGUAGES, built_path,
-                      source_pages, url_prefix)
+                      front_matter, source_pages, url_prefix)
 from tpukb import dates
 from tpukb.citecheck.entries import references
 from tpukb.hosting import csp
@@ -31,11 +30,6 @@ STRINGS = SITE_LANGUAGES.strings
 ARTICLES = [page for page in source_pages() if re.fullmatch(r"articles/[^/]+\.md", page)
             and page != "articles/index.md"]
 SCHEMA = "http://schema.org/"  # the vocabulary's IRI as pyld expands it below
-
-
-def front_matter(lang: str, page: str) -> dict:
-    text = (DOCS / lang / page).read_text(encoding="utf-8")
-    return yaml.safe_load(text.split("---", 2)[1])
 
 
 def page_title(lang: str, page: str) -> str:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-import yaml
 from lxml import html
 
 from tpukb.translations import read_declarations
 
 from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path,
-                      source_pages)
+                      front_matter, source_pages)
 from tpukb import languages
 # _headers and _redirects: read by Netlify and Cloudflare Pages, never served.
 from tpukb.hosting.rules import HOST_FILES
@@ -134,11 +133,6 @@ def test_article_breadcrumbs_are_home_index_category_article(site, lang):
                 f"{lang}/{page}: breadcrumbs {crumbs}")
             current = tree.xpath("//nav[@class='md-path']//li[last()]//*[@aria-current='page']")
             assert current, f"{lang}/{page}: the last crumb is not marked as the current page"
-
-
-def front_matter(lang: str, page: str) -> dict:
-    text = (DOCS / lang / page).read_text(encoding="utf-8")
-    return yaml.safe_load(text.split("---")[1])
 
 
 def listed_entries(site, lang: str, page: str, level: str) -> list[tuple[str, str, str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import ARTICLE, DESKTOP, LANGUAGES, PHONE, lang_root
+from .test_phone import DIALOG, INPUT, RESULT, TRIGGER
 from .test_search import search
 
 # Every securitypolicyviolation event of the page, recorded before any of its scripts runs.
@@ -93,11 +94,11 @@ def test_phone_search_answers_behind_nginx(browser, nginx, lang):
     visit = NginxVisit(browser, nginx.url, PHONE)
     try:
         visit.open(lang_root(lang) + ARTICLE)
-        visit.page.locator("pagefind-modal-trigger button").tap()
-        visit.page.locator("pagefind-modal input").fill(QUERY)
-        visit.page.wait_for_selector("pagefind-modal a.pf-result-link")
+        visit.page.locator(TRIGGER).tap()
+        visit.page.locator(INPUT).fill(QUERY)
+        visit.page.wait_for_selector(RESULT)
         visit.page.go_back()
-        visit.page.wait_for_selector("pagefind-modal dialog:not([open])", state="attached")
+        visit.page.wait_for_selector(f"{DIALOG}:not([open])", state="attached")
         assert visit.page.url.endswith(lang_root(lang) + ARTICLE), visit.page.url
         assert visit.violations() == [] and visit.csp_console_errors() == []
         assert not [m for m in visit.console if m.startswith("error")], visit.console
