@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
 import re
 import shutil
@@ -83,8 +84,10 @@ def _clone_text(text: str, slug: str, clone: str, number: int) -> str:
     """An article's text as clone number `number`: its own title and H1 (they
     must stay equal) and its own copy of the shared citation file."""
     text = text.replace(f'citations/{slug}.md"', f'citations/{clone}.md"')
-    text = re.sub(r"^title: (.*)$", lambda m: f"title: {m.group(1)} ({number})", text, count=1,
-                  flags=re.M)
+    # the title may be quoted (a colon in it): read it as YAML, write it back quoted
+    text = re.sub(r"^title: (.*)$",
+                  lambda m: f"title: {json.dumps(str(yaml.safe_load(m.group(1))) + f' ({number})', ensure_ascii=False)}",
+                  text, count=1, flags=re.M)
     return re.sub(r"^# (.*)$", lambda m: f"# {m.group(1)} ({number})", text, count=1, flags=re.M)
 
 
