@@ -1,7 +1,7 @@
 """The TPU knowledge base's own Python code, installed (editable) into .venv.
 
-Hooks (overrides/hooks/), the commands in scripts/ and the tests import it by
-name. Modules:
+The MkDocs plugin (`plugin`: the whole build, in order), the command `tpukb`
+(`cli`) and the tests import it by name. Modules:
 
 - `languages`: the languages of mkdocs.yml, the default language, a
   language's URL prefix, the interface strings (`i18n/strings.yml`).

@@ -8,9 +8,9 @@ has N articles; the clones are listed in the nav under Knowledge base in
 extra categories of 25 articles (a section with its index page). The copy is
 built twice in one run, with the project's own virtual environment:
 
-- project: the project's `mkdocs.yml`, hooks and theme overrides;
+- project: the project's `mkdocs.yml`, its plugin and theme overrides;
 - plain: Material + mkdocs-static-i18n alone on the same docs, nav, languages
-  and Markdown extensions (no hooks, no custom_dir, Material's own search
+  and Markdown extensions (no tpukb plugin, no custom_dir, Material's own search
   plugin, the default language listed first).
 
 It prints, for each build: seconds (median over `--runs`), pages, pages per

@@ -16,7 +16,7 @@ build and the citation checker at once:
   (scripts/tpukb/i18n/translations/missing.yml, see tpukb.translations.store).
 
 A draft is an article whose default-language front matter says
-`draft: true`: overrides/hooks/drafts.py gives every language version of it
+`draft: true`: the plugin (tpukb.plugin) gives every language version of it
 MkDocs' draft inclusion level (`mkdocs serve` shows it, `mkdocs build`
 leaves it out) and takes it out of the navigation, so nothing half-written
 is published. Replacing the `draft: true` line by `published: YYYY-MM-DD`

@@ -1,7 +1,7 @@
 """Building the languages in two processes, with a site identical to one process's.
 
-Owns the split of `mkdocs build` over the machine's second core
-(overrides/hooks/parallel.py is the adapter):
+Owns the split of `mkdocs build` over the machine's second core (the plugin
+tpukb.plugin calls it):
 
 - the main process builds the first half of the languages (the default one
   first, as in mkdocs.yml), a child process (`mkdocs build` with
@@ -20,8 +20,9 @@ Owns the split of `mkdocs build` over the machine's second core
 - what spans languages (the 404 pages, hosting) runs after the merge, in
   the main process only.
 
-`TPUKB_BUILD_JOBS=1` builds in one process (so does `mkdocs serve`). The
-tests build the site both ways and compare every byte.
+The plugin's `jobs` option (mkdocs.yml) sets the number of processes;
+`TPUKB_BUILD_JOBS=1` overrides it and builds in one process (so does
+`mkdocs serve`). The tests build the site both ways and compare every byte.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import mkdocs_static_i18n.plugin as i18n_module
 
 from . import search
 
@@ -57,14 +60,32 @@ def is_part() -> bool:
     return bool(part_languages())
 
 
-def jobs() -> int:
+def jobs(configured: int | None = None) -> int:
+    """The number of processes: TPUKB_BUILD_JOBS, else the plugin's `jobs`
+    option (`configured`), else two on a machine with two cores or more."""
     value = os.environ.get(JOBS_ENV, "")
     if value:
         try:
             return max(1, int(value))
         except ValueError:
             raise ParallelBuildError(f"{JOBS_ENV}={value!r}: give a whole number (1 = one process)")
+    if configured is not None:
+        return configured
     return min(2, os.cpu_count() or 1)
+
+
+def only_in_i18n_loop(i18n, languages: list[str]) -> None:
+    """Let the i18n plugin's loop of nested builds build `languages` (once
+    each) and skip the others. The loop skips only the language current when
+    it starts, which in a child is not the default one."""
+    build, todo = i18n_module.build, set(languages)
+
+    def build_some(config, dirty=False):
+        if i18n.current_language in todo:
+            todo.discard(i18n.current_language)
+            build(config, dirty=dirty)
+
+    i18n_module.build = build_some
 
 
 def split(build_languages: list[str], default: str) -> tuple[list[str], list[str]]:

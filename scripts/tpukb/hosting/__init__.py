@@ -15,7 +15,7 @@ module per output:
   language's not-found page (GitHub Pages serves one 404.html);
 - `nginx`: the complete nginx configuration (the production server) and a
   runner that starts it in the foreground;
-- `publish`: what the build hook calls once every language is built;
+- `publish`: what the plugin calls once every language is built;
 - `cli`: the commands (`scripts/nginx_conf`, `scripts/serve --nginx`).
 """
 

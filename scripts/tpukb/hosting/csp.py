@@ -11,7 +11,7 @@ page, its line and the rule:
 - H3 a `style` attribute or `<style>` element (style-src has no 'unsafe-inline');
 - H4 a script from another host (script-src is 'self');
 - H5 an inline script whose hash the site's published policy lacks
-  (`check_covered`: a page changed after the build, or built without the hook);
+  (`check_covered`: a page changed after the build, or built without the plugin);
 - H6 a page where the `<meta>` policy cannot go before every script;
 - H7 an element that loads anything from another host (tpukb.hosting.loads).
 
@@ -161,7 +161,7 @@ def check_covered(pages: dict[Path, str], rules: SiteRules) -> list[str]:
                 found.append(f"{page}:{script.line}: H5 an inline script ('{script.digest}') that "
                              f"the site's Content-Security-Policy does not allow: the browser "
                              f"would block it; rebuild with `mkdocs build --strict` (the hosting "
-                             f"hook hashes every inline script)")
+                             f"plugin hashes every inline script)")
     return found
 
 
