@@ -58,8 +58,8 @@ def add_language(project: Path, code: str) -> None:
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     # the new language goes last in the i18n plugin's list, which ends where
-    # the Hooks part of mkdocs.yml begins
-    anchor = "\n# ---------------------------------------------------------------------------\n# Hooks"
+    # the tpukb plugin's entry begins
+    anchor = "  # The project's own build"
     assert anchor in text
     config.write_text(text.replace(anchor, (
         f"        - locale: {code}\n          name: Svenska\n          build: true\n"
