@@ -7,8 +7,8 @@ with file and line. `--due DAYS` keeps only what is older than DAYS days.
 It reports and never fails because the calendar moved: the exit status is 0
 whatever the dates (2 only when the sources cannot be read at all).
 
-Usage (from the project root): scripts/facts_due [--due DAYS] [--json]
-[--today YYYY-MM-DD] [--docs DOCS]
+Usage: `tpukb due [--due DAYS] [--json] [--today YYYY-MM-DD] [--docs DOCS]`
+(tpukb.cli).
 """
 
 from __future__ import annotations
@@ -117,17 +117,18 @@ def as_text(versions: list[Version]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--due", type=int, metavar="DAYS",
                         help="only what is older than DAYS days")
     parser.add_argument("--json", action="store_true", help="print JSON for machines")
     parser.add_argument("--today", type=datetime.date.fromisoformat, default=datetime.date.today(),
                         help="count ages from this day (YYYY-MM-DD; default: today)")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     if not args.docs.is_dir():
-        print(f"facts_due: {args.docs} is not a docs folder", file=sys.stderr)
+        print(f"tpukb due: {args.docs} is not a docs folder", file=sys.stderr)
         return 2
     try:
         versions = due_list(args.docs, args.today)
@@ -147,7 +148,3 @@ def main(argv: list[str] | None = None) -> int:
         print(as_text(versions) if versions else
               f"nothing older than {args.due} days" if args.due is not None else "no article")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -219,7 +219,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             return
         self.checked_config = config
         self.citation_check = subprocess.Popen(
-            [sys.executable, "-m", "tpukb.citecheck.cli", "--docs", str(Path(config.docs_dir))],
+            [sys.executable, "-m", "tpukb", "check", "--docs", str(Path(config.docs_dir))],
             cwd=_root(config), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True)
 

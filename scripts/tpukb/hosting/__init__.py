@@ -16,7 +16,7 @@ module per output:
 - `nginx`: the complete nginx configuration (the production server) and a
   runner that starts it in the foreground;
 - `publish`: what the plugin calls once every language is built;
-- `cli`: the commands (`scripts/nginx_conf`, `scripts/serve --nginx`).
+- `cli`: the commands (`tpukb nginx-conf`, `scripts/serve --nginx`).
 """
 
 from .rules import HostingError  # noqa: F401
