@@ -54,7 +54,7 @@ def run_cli(project: Path, *args: str) -> int:
 
 
 def add_language(project: Path, code: str) -> None:
-    """A language as README's "Adding a language" says: mkdocs.yml, strings,
+    """A language as CONTRIBUTING.md's "Adding a language" says: mkdocs.yml, strings,
     a translated home page, every other page declared not translated yet."""
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")

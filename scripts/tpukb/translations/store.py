@@ -48,7 +48,7 @@ DECLARATIONS_HEADER = """\
 # the English page with a notice in the reader's language. A translation that
 # is absent but not listed fails the strict build (rule R7). Maintained by
 # tpukb new and tpukb status (--declare-missing adds,
-# --mark removes); see README.md, "Adding an article" and "Adding a language".
+# --mark removes); see CONTRIBUTING.md, "Adding an article" and "Adding a language".
 """
 
 
