@@ -20,6 +20,9 @@ tpukb.plugin calls it):
 - what spans languages (the 404 pages, hosting) runs after the merge, in
   the main process only.
 
+The second process is started with the tool that runs the first: `mkdocs`,
+or `properdocs` (whose modules answer to the name `mkdocs`).
+
 The plugin's `jobs` option (mkdocs.yml) sets the number of processes;
 `TPUKB_BUILD_JOBS=1` overrides it and builds in one process (so does
 `mkdocs serve`). The tests build the site both ways and compare every byte.
@@ -37,6 +40,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import mkdocs
 import mkdocs_static_i18n.plugin as i18n_module
 
 from . import search
@@ -110,7 +114,9 @@ def start(config_file: str, site_dir: str, languages: list[str], strict: bool) -
     site = Path(site_dir)
     part = site.parent / f".{site.name}.part-{os.getpid()}"
     shutil.rmtree(part, ignore_errors=True)
-    command = [sys.executable, "-m", "mkdocs", "build", "-f", config_file, "-d", str(part)]
+    # the tool that runs this build: `mkdocs`, or `properdocs`, whose modules
+    # answer to the name mkdocs (the child must be built by the same one)
+    command = [sys.executable, "-m", mkdocs.__name__, "build", "-f", config_file, "-d", str(part)]
     if strict:
         command.append("--strict")
     env = dict(os.environ, **{PART_ENV: ",".join(languages)})
