@@ -60,7 +60,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
 from tpukb import (alternates, dates, fallbacklinks, htmlcompact, kbindex, languages, parallel,
-                   search, validhtml)
+                   related, search, validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -275,9 +275,10 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         env.filters["hreflang"] = functools.partial(alternates.hreflang_links, config=config)
         # the interface strings (the fallback notice, the 404 page)
         env.globals["reader_strings"] = self.site.strings
-        # the language's Atom feed, for every page's <link rel="alternate">
+        # the language's Atom feed (root-relative), for every page's <link
+        # rel="alternate"> and its footer's subscribe link
         lang = config.theme["language"]
-        env.globals["kb_feed"] = {"url": feeds.feed_url(config.site_url, _prefix(config)),
+        env.globals["kb_feed"] = {"url": feeds.feed_link(config.site_url, _prefix(config)),
                                   "title": feeds.title(config.site_name, lang, self.site.strings),
                                   "type": feeds.MEDIA_TYPE}
         return env
@@ -304,11 +305,19 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             self.listings.add(page.file.abs_src_path)
         # 2. a citation file that is not UTF-8 is not included (rule E1 names it)
         markdown = _drop_unreadable_includes(markdown, Path(config.docs_dir))
-        # 3. the knowledge-base index and the category pages get their lists
-        try:
-            markdown = kbindex.fill(markdown, page, strings[lang]["kb.category.empty"])
-        except kbindex.KbIndexError as error:
-            raise PluginError(str(error)) from error
+        # 3. the knowledge-base index and the category pages get their lists;
+        #    any other page the articles its English front matter lists as
+        #    `related`, above its references (tpukb.related)
+        if kbindex.MARKER in markdown:
+            try:
+                markdown = kbindex.fill(markdown, page, strings[lang]["kb.category.empty"])
+            except kbindex.KbIndexError as error:
+                raise PluginError(str(error)) from error
+        else:
+            name = getattr(page.file, "norm_src_uri", page.file.src_uri)
+            block = related.block(Path(config.docs_dir), lang, _i18n(config).default_language,
+                                  name, strings[lang]["related.heading"])
+            markdown = related.insert(markdown, block, strings[lang]["references.heading"])
         # 4. dates in the page's language: `[as of ...]` markers, facts checked
         markdown = _render_dates(markdown, page, lang, strings)
         # 5. a stale translation tells its reader (overrides/main.html shows it)
@@ -383,11 +392,14 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
                                       page.file.abs_src_path in self.listings)
         except search.SearchError as error:
             raise PluginError(str(error)) from error
-        # 2. what Material's templates write against the HTML standard, repaired
+        # 2. the <html> element states the page's direction, as <body> does
+        #    (the tab title takes its direction from it)
+        output = languages.with_direction(output, self.site.direction(config.theme["language"]))
+        # 3. what Material's templates write against the HTML standard, repaired
         output = validhtml.repair(output)
-        # 3. without the templates' indentation
+        # 4. without the templates' indentation
         output = htmlcompact.compact(output)
-        # 4. the page as written: checked for what the policy cannot allow
+        # 5. the page as written: checked for what the policy cannot allow
         #    (H1-H4) or loads from another host (H7), and given the policy as
         #    a <meta> tag (tpukb.hosting.written); the build fails once every
         #    page is written, naming them all
@@ -425,7 +437,8 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
 
     def _each_language(self, config):
         """After each language's build, before the i18n plugin goes on to the
-        next language: that language's Atom feed (tpukb.sharing.feeds)."""
+        next language: that language's Atom feed and the sitemap index beside
+        it (tpukb.sharing.feeds)."""
         lang, strings = config.theme["language"], self.site.strings
         prefix = _prefix(config)
         home = urljoin(config.site_url, prefix)
@@ -436,6 +449,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             subtitle=" ".join(str(config.site_description or "").split()),
             author=config.site_name, logo=urljoin(config.site_url, IMAGE))
         feeds.write(Path(config.site_dir), prefix, content)
+        feeds.write_sitemap_index(Path(config.site_dir), prefix, config.site_url)
 
     @event_priority(AFTER_I18N)
     def _once(self, config):

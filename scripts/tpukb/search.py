@@ -33,9 +33,12 @@ ARTICLE_INDEXED = '<article class="md-content__inner md-typeset" data-pagefind-b
 # is left out: it is the shared citation file, mostly English titles, the
 # same under every language, so indexed it would make an English word find
 # Finnish, Italian and Arabic pages, and match excerpts would quote
-# reference titles instead of the article.
-# The plugin's `search_exclude` option defaults to these.
-EXCLUDE_SELECTORS = (".headerlink", ".footnote")
+# reference titles instead of the article. The citation markers
+# (.footnote-ref, "[10]") are left out so that excerpts read as text, and
+# the related-articles list (tpukb.related) so that another article's title
+# does not make this page a match for it. The plugin's `search_exclude`
+# option defaults to these.
+EXCLUDE_SELECTORS = (".headerlink", ".footnote", ".footnote-ref", ".kb-related")
 # Pages that only list other pages are not results: the Tags page (Material's
 # tags listing), the knowledge-base index and the category pages (their
 # generated list, tpukb.kbindex). A query then answers with the articles

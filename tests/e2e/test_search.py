@@ -199,6 +199,18 @@ def test_search_indexes_the_article_not_its_reference_list(site):
     assert checked == len(LANGUAGES), checked
 
 
+def test_search_text_has_no_citation_markers_nor_related_lists(site):
+    """Issue 26: excerpts read as text ("flex-start in GKE. Quotas: ..."), not
+    "flex-start in GKE [10] [13]"; another article's title in the related
+    list does not make a page match it."""
+    related_headings = {SITE_LANGUAGES.strings[lang]["related.heading"] for lang in LANGUAGES}
+    pages = indexed_pages(site)
+    assert pages
+    for page in pages:
+        assert not re.search(r"\[\d+\]", page["content"]), (page["url"], page["content"][:300])
+        assert not any(heading in page["content"] for heading in related_headings), page["url"]
+
+
 # ---------------------------------------------------------------------------
 # Ranking: the article that answers first
 # ---------------------------------------------------------------------------
