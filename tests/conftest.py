@@ -67,9 +67,11 @@ def front_matter(lang: str, page: str) -> dict:
 
 def source_pages(lang: str = DEFAULT_LANGUAGE) -> list[str]:
     """Page paths (relative to the language folder) of one language's sources,
-    drafts left out (they are not built: tpukb.newarticle)."""
+    drafts left out, and translations of a draft (they are not built: tpukb.newarticle)."""
     base = DOCS / lang
-    return sorted(p.relative_to(base).as_posix() for p in base.rglob("*.md") if not is_draft(p))
+    return sorted(page for page in (p.relative_to(base).as_posix() for p in base.rglob("*.md"))
+                  if not is_draft(DOCS / DEFAULT_LANGUAGE / page)
+                  and not is_draft(base / page))
 
 
 def built_path(site_dir: Path, lang: str, page: str) -> Path:
@@ -129,10 +131,14 @@ class ArticleCopy:
 
 
 def copy_project(root: Path) -> None:
-    """The docs, overrides and mkdocs.yml of the project, copied into `root`."""
+    """The docs, overrides, mkdocs.yml and translation records of the project,
+    copied into `root`."""
     shutil.copytree(DOCS, root / "docs")
     shutil.copytree(ROOT / "overrides", root / "overrides")
     shutil.copy2(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    # the translation records: declared-missing translations (of drafts) are no R7
+    records = Path("scripts") / "tpukb" / "i18n" / "translations"
+    shutil.copytree(ROOT / records, root / records)
 
 
 def add_copy(root: Path, slug: str) -> ArticleCopy:

@@ -14,7 +14,7 @@ import pytest
 from lxml import html as lxml_html
 
 import tpukb.citecheck as cc
-from conftest import DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, TPUKB, built_path
+from conftest import DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, TPUKB, built_path, is_draft
 from tpukb import dates
 from tpukb.citecheck.dated import statements
 
@@ -82,7 +82,8 @@ def test_a_bad_marker_is_left_for_the_checker():
 # ---------------------------------------------------------------------------
 
 def article_pages():
-    return sorted(p.stem for p in (DOCS / "en" / "articles").glob("*.md") if p.name != "index.md")
+    return sorted(p.stem for p in (DOCS / "en" / "articles").glob("*.md")
+                  if p.name != "index.md" and not is_draft(p))
 
 
 def citation_entries(slug: str) -> list[cc.Entry]:

@@ -7,7 +7,7 @@ from lxml import html
 
 from tpukb.translations import read_declarations
 
-from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path,
+from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path, is_draft,
                       front_matter, source_pages)
 from tpukb import languages
 # _headers and _redirects: read by Netlify and Cloudflare Pages, never served.
@@ -105,8 +105,9 @@ def knowledge_base() -> list[tuple[str, list[str]]]:
     nav = languages.read_mkdocs_config(ROOT / "mkdocs.yml")["nav"]
     section = next(entry["Knowledge base"] for entry in nav
                    if isinstance(entry, dict) and "Knowledge base" in entry)
-    return [(entry_pages[0], entry_pages[1:]) for item in section if isinstance(item, dict)
-            for entry_pages in item.values()]
+    return [(entry_pages[0], [page for page in entry_pages[1:]
+                              if not is_draft(ROOT / "docs" / DEFAULT_LANGUAGE / page)])
+            for item in section if isinstance(item, dict) for entry_pages in item.values()]
 
 
 CATEGORIES = knowledge_base()

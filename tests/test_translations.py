@@ -128,7 +128,7 @@ def test_formatting_only_changes_keep_the_hash(change):
     ("## In short", "## Summary"),                             # a heading
     ("| v5e | 16 GB[^3] |", "| v5e | 24 GB[^3] |"),          # a table cell
     ("runs[^2]. Three", "runs[^3]. Three"),                   # a citation marker
-    ("facts_checked: 2026-11-23", "facts_checked: 2026-11-24"),  # front matter
+    ("facts_checked: 20", "facts_checked: 19"),                # front matter (the year)
     ("`jax.jit` traces", "`jax.pmap` traces"),                 # code in the text
 ])
 def test_content_changes_change_the_hash(old, new):
@@ -197,7 +197,8 @@ def test_the_changed_copy_builds_strictly(changed):
 
 def test_an_english_edit_makes_exactly_its_translations_stale(changed):
     before, after = changed["before"], changed["after"]
-    assert set(before.values()) == {"current"}
+    # declared-missing translations (of drafts) stay "fallback"; every other is current
+    assert set(before.values()) <= {"current", "fallback"} and "current" in before.values()
     stale = {key for key, state in after.items() if state == "stale"}
     assert stale == {(EDITED, lang) for lang in OTHERS}
     assert all(after[(REWRAPPED, lang)] == "current" for lang in OTHERS), "re-wrapping made it stale"
@@ -416,7 +417,9 @@ def test_the_commands_run_as_the_readme_says(plain, command, args, wrote):
     if wrote:
         assert f"wrote {wrote}" in result.stdout and (plain / wrote).is_file()
     else:
-        assert " 0 stale, 0 unrecorded, 0 fallback, 0 missing" in result.stdout, result.stdout
+        # fallback: the declared-missing translations of drafts, which --strict excepts
+        assert re.search(r" 0 stale, 0 unrecorded, \d+ fallback, 0 missing", result.stdout), \
+            result.stdout
 
 
 def test_new_article_refuses_an_existing_slug(plain, capsys):

@@ -1,6 +1,7 @@
 """The due list: which facts of which article and language are oldest.
 
-For every article and language: when its facts were checked (`facts_checked`),
+For every published article (drafts are left out) and language: when its
+facts were checked (`facts_checked`),
 its oldest reference check (the `Retrieved` date of the citation file's
 entries) and its dated statements (`[as of ...]` markers), oldest first, each
 with file and line. `--due DAYS` keeps only what is older than DAYS days.
@@ -21,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .citecheck import ROOT, load_project, read_articles, read_citation_file
+from .newarticle import is_draft
 from .citecheck.dated import statements
 from .citecheck.text import FRONT_MATTER
 from .sourcefile import NotUtf8
@@ -69,6 +71,9 @@ def due_list(docs: Path, today: datetime.date, root: Path | None = None) -> list
     project = load_project(docs, root=root)
     versions = []
     for slug, by_lang in sorted(read_articles(project).items()):
+        default = by_lang.get(project.default_language)
+        if default is not None and is_draft(default.path):
+            continue  # not published: its facts are not yet the readers'
         path = project.citation_file(slug)
         entries = read_citation_file(project, path).entries if path.is_file() else {}
         dated = [e for e in entries.values() if e.checked]

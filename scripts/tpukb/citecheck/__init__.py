@@ -52,9 +52,9 @@ Across languages:
   D3  every language version has the same dated statements (the same
       `[as of ...]` markers, as often) as the default language
   R12 the related-articles list (`related:` in the default language's front
-      matter, tpukb.related) names published articles that exist in every
-      language or are declared missing, not the article itself, none twice;
-      no translation keeps a list of its own
+      matter, tpukb.related) names published articles (R7 sees that they exist
+      in every language), not the article itself, none twice; no translation
+      keeps a list of its own
 On the built site (--site):
   R6  markers render as <sup id="fnref:N"> links to an existing li#fn:N that
       shows [N]; every entry's backlinks reach an existing marker

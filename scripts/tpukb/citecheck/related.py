@@ -2,9 +2,9 @@
 
 The list lives in the default language's front matter only. Each entry names
 an article of the site (`articles/<slug>.md`) that exists in the default
-language and is published (not a draft), and in every other language or is
-declared not translated yet (served as the English page); no entry names the
-article itself or repeats another. A translation carrying its own list is
+language and is published (not a draft); that it exists in every other
+language, or is declared not translated yet, is R7's to say (one finding per
+cause). No entry names the article itself or repeats another. A translation carrying its own list is
 reported: the one list serves every language.
 """
 
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from .. import related
 from ..newarticle import is_draft
-from ..translations import store
 from .articles import key_line
 from .model import Finding, Project
 from .text import FRONT_MATTER, Article
@@ -20,8 +19,7 @@ from .text import FRONT_MATTER, Article
 FIX_PATH = "name an article as in the nav, e.g. 'articles/pytorch-on-tpu-2026.md'"
 
 
-def check_related(project: Project, versions: dict[str, Article],
-                  declared: store.Declarations) -> list[Finding]:
+def check_related(project: Project, versions: dict[str, Article]) -> list[Finding]:
     findings = []
     for article in versions.values():
         if article.lang != project.default_language and f"\n{related.KEY}:" in _front(article):
@@ -41,7 +39,7 @@ def check_related(project: Project, versions: dict[str, Article],
     seen: set[str] = set()
     own = f"articles/{reference.slug}.md"
     for target in value:
-        problem = _problem(project, target, own, seen, declared)
+        problem = _problem(project, target, own, seen)
         if problem:
             findings.append(project.finding(reference.path, line, "R12",
                                             f"related page {target!r} {problem[0]}", problem[1]))
@@ -54,8 +52,7 @@ def _front(article: Article) -> str:
     return "\n" + (match.group(1) or "") if match else ""
 
 
-def _problem(project: Project, target: str, own: str, seen: set[str],
-             declared: store.Declarations) -> tuple[str, str] | None:
+def _problem(project: Project, target: str, own: str, seen: set[str]) -> tuple[str, str] | None:
     if target == own:
         return "is the article itself", "link other articles only"
     if target in seen:
@@ -67,9 +64,4 @@ def _problem(project: Project, target: str, own: str, seen: set[str],
         return f"does not exist ({project.show(english)})", FIX_PATH
     if is_draft(english):
         return "is a draft (left out of the built site)", "publish it first, or leave it out"
-    absent = [lang for lang in project.languages
-              if not (project.docs / lang / target).is_file() and not declared.declared(lang, target)]
-    if absent:
-        return (f"has no {', '.join(absent)} version and none is declared missing",
-                "write or declare the translation (rule R7)")
     return None

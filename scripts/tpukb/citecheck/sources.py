@@ -40,7 +40,7 @@ def check_sources(project: Project) -> list[Finding]:
             findings += check_article(project, article, citations)
         findings += check_translations(project, slug, by_lang, declared, present=broken)
         findings += check_dated(project, by_lang)
-        findings += check_related(project, by_lang, declared)
+        findings += check_related(project, by_lang)
     findings += orphan_citation_files(project, set(versions))
     findings += check_declarations(project, declared)
     for lang in project.languages:
