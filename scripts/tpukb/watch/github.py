@@ -9,6 +9,7 @@ reports the remaining references as unreachable, saying when it stopped."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import time
 
@@ -25,6 +26,7 @@ class Budget:
         self.token = token if token is not None else os.environ.get("GITHUB_TOKEN") or None
         self.calls = 0
         self.stopped: str | None = None
+        self.lock = asyncio.Lock()
 
     def headers(self) -> dict[str, str]:
         headers = {"Accept": "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28"}
@@ -48,12 +50,13 @@ class Budget:
 
 
 async def call(client: Client, base: str, path: str, budget: Budget) -> Response:
-    if budget.stopped:
-        raise Unreachable(budget.stopped)
-    budget.calls += 1
-    response = await client.get(f"{base.rstrip('/')}{path}", budget.headers())
-    budget.note(response)
-    return response
+    async with budget.lock:  # one call at a time: none after GitHub said stop
+        if budget.stopped:
+            raise Unreachable(budget.stopped)
+        budget.calls += 1
+        response = await client.get(f"{base.rstrip('/')}{path}", budget.headers())
+        budget.note(response)
+        return response
 
 
 async def repository(client: Client, base: str, owner: str, repo: str, budget: Budget) -> dict:

@@ -3,7 +3,7 @@
 - at most `concurrency` requests in flight over all hosts;
 - at most `rate` requests per second per host (an origin, scheme://host:port):
   requests to one host go one at a time, each starting at least 1/rate
-  seconds after the previous one, redirects and retries included (redirects
+  seconds after the previous one ended, redirects and retries included (redirects
   are followed here, hop by hop, so that each hop waits its turn);
 - a timeout per request; connection errors, timeouts, 429 and 5xx are tried
   again `retries` times with exponential back-off (a Retry-After up to
@@ -20,6 +20,7 @@ bytes; of anything else only the headers.
 from __future__ import annotations
 
 import asyncio
+import json
 import ssl
 import time
 from dataclasses import dataclass, field
@@ -54,7 +55,6 @@ class Response:
         return self.headers.get("content-type", "").split(";")[0].strip().lower()
 
     def json(self):
-        import json
         return json.loads(self.content)
 
 
@@ -145,6 +145,8 @@ class Client:
                 host.failures = 0
                 if response.status not in RETRYABLE_CODES and response.status < 500:
                     return response
+                if response.headers.get("x-ratelimit-remaining") == "0":
+                    return response  # a spent API quota: waiting seconds will not help
                 if attempt == tries - 1:
                     return response
                 problem = f"HTTP {response.status}"
@@ -165,18 +167,23 @@ class Client:
             if delay > 0:  # ... each starting 1/rate seconds after the last
                 await asyncio.sleep(delay)
             async with self.slots:
-                host.next_start = time.monotonic() + self.interval
                 self.requests += 1
-                async with self.http.stream("GET", url, headers=headers) as answer:
-                    kind = answer.headers.get("content-type", "").lower()
-                    read = answer.status_code < 300 and kind.startswith(TEXTUAL)
-                    body = b""
-                    if read:
-                        async for chunk in answer.aiter_bytes():
-                            body += chunk
-                            if len(body) > MAX_BODY:
-                                raise Unreachable(f"body larger than {MAX_BODY // 2**20} MiB")
-                    return Response(answer.status_code, url, answer.headers, body, read)
+                try:
+                    return await self._send(url, headers)
+                finally:  # the next one starts 1/rate seconds after this one ended
+                    host.next_start = time.monotonic() + self.interval
+
+    async def _send(self, url: str, headers: dict[str, str]) -> Response:
+        async with self.http.stream("GET", url, headers=headers) as answer:
+            kind = answer.headers.get("content-type", "").lower()
+            read = answer.status_code < 300 and kind.startswith(TEXTUAL)
+            body = bytearray()
+            if read:
+                async for chunk in answer.aiter_bytes():
+                    body += chunk
+                    if len(body) > MAX_BODY:
+                        raise Unreachable(f"body larger than {MAX_BODY // 2**20} MiB")
+            return Response(answer.status_code, url, answer.headers, bytes(body), read)
 
 
 def describe(error: Exception) -> str:

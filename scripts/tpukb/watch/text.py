@@ -19,7 +19,7 @@ import trafilatura
 from lxml import etree
 
 HASH_CHARS = 16  # hex digits of sha256 kept per paragraph (64 bits)
-SHORTEN = 160  # characters of an added paragraph shown in a report
+SHORTEN = 300  # characters of an added paragraph shown in a report
 
 # Paragraphs that change without the page's content changing.
 BOILERPLATE = [re.compile(pattern, re.I) for pattern in (
