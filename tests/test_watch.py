@@ -190,7 +190,7 @@ NAV_MENUS = {  # fixture -> the markers around one of its menus
     "devsite-docs.html": ('<ul class="devsite-nav-list">', "</ul>"),
     "github-readme.html": ('<ul class="UnderlineNav-body list-style-none">', "</ul>"),
     "pypi-project.html": ('<nav id="user-indicator" class="horizontal-menu horizontal-menu--light '
-                          'horizontal-menu--tall" aria-label="Main navigation">\n              <ul>', "</ul>"),
+                          'horizontal-menu--tall" aria-label="Main navigation"><ul>', "</ul>"),
     "vendor-blog.html": ('<ul id="menu-primary-navigation" class="primary-nav__menu d-flex flex-self-center '
                          'flex-shrink-0 text-white">', "</ul>"),
 }
@@ -487,15 +487,18 @@ def test_the_command_never_prints_a_traceback(tmp_path):
 # The committed records, facts_due and the workflow
 # ---------------------------------------------------------------------------
 
-def test_every_reference_of_the_site_has_a_committed_record():
-    from tpukb.watch.references import collect
-    refs = collect(ROOT / "docs")
-    for slug in {r.slug for r in refs}:
-        sources = record.load(ROOT / "docs", slug)
-        assert sources is not None, f"no record for {slug}: scripts/sources_watch --record {slug}"
-        missing = [r.url for r in refs if r.slug == slug and r.url not in sources]
-        assert not missing, f"{slug}: not recorded: {missing}"
-        assert all(e.get("recorded") for e in sources.values())
+def test_the_committed_records_are_sound_and_never_built():
+    """Each record belongs to an article, every entry carries its day and
+    either an observation or why there is none (a new article is recorded
+    with `scripts/sources_watch --record SLUG`; the watch names the missing)."""
+    from tpukb.watch.references import article_slugs
+    files = sorted((ROOT / "docs" / "citations" / record.FOLDER).glob("*.json"))
+    assert files, "no record: scripts/sources_watch --record"
+    for file in files:
+        assert file.stem in article_slugs(ROOT / "docs"), f"{file.name}: no such article"
+        for url, entry in record.load(ROOT / "docs", file.stem).items():
+            assert url.startswith("https://") and entry["recorded"], (file.name, url)
+            assert ("unreachable" in entry) != ("kind" in entry), (file.name, url)
     # never built: MkDocs excludes the whole citations folder
     assert "exclude_docs: |\n  /citations/\n" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
 
@@ -531,3 +534,16 @@ def test_the_workflow_runs_weekly_and_by_hand_and_publishes_the_report():
     actionlint = Path(sys.executable).with_name("actionlint")
     run = subprocess.run([str(actionlint), "-no-color", str(path)], capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_watch_runs_inside_a_running_event_loop(tmp_path, server):
+    """As when another command (or a test's browser) already runs one."""
+    import asyncio
+    url, path = PAGES["devsite-docs.html"]
+    docs = make_docs(tmp_path, [url])
+    server.routes[path] = Route(body=fixture("devsite-docs.html"))
+
+    async def inside():
+        return watch(docs, server, "--record"), watch(docs, server)
+
+    assert asyncio.run(inside()) == (0, 0)

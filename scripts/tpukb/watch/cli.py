@@ -12,7 +12,6 @@ traceback). --record exits 0 when it has recorded what it could reach.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import datetime
 import json
 import sys
@@ -118,7 +117,7 @@ def _main(argv: list[str] | None) -> int:
         async with client:
             return await run.observe_all(client, apis, refs, old)
 
-    seen = asyncio.run(observe())
+    seen = run.run_async(observe)
     seconds = time.monotonic() - started
     if args.record:
         return record_all(args, refs, records, seen, seconds)

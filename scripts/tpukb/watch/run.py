@@ -5,6 +5,7 @@ reference gets its outcome, or its record."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from . import github, pages, pypi
@@ -97,3 +98,14 @@ def recorded(ref: Reference, previous: dict | None, seen: Seen, today: str) -> d
         return {"recorded": today, "retrieved": ref.checked, "unreachable": seen.unreachable}
     observation = {k: v for k, v in seen.observation.items() if k != "not_modified"}
     return {"recorded": today, "retrieved": ref.checked, **observation}
+
+
+def run_async(make):
+    """asyncio.run(make()), in a thread of its own when this thread already
+    runs an event loop (a caller's, or a test's: Playwright's sync API)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(make())
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
