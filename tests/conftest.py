@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
 from tpukb import languages
+from tpukb.newarticle import is_draft
 
 # The site's languages, as mkdocs.yml declares them (default language first).
 SITE_LANGUAGES = languages.load(ROOT)
@@ -60,9 +61,10 @@ def front_matter(lang: str, page: str) -> dict:
 
 
 def source_pages(lang: str = DEFAULT_LANGUAGE) -> list[str]:
-    """Page paths (relative to the language folder) of one language's sources."""
+    """Page paths (relative to the language folder) of one language's sources,
+    drafts left out (they are not built: tpukb.newarticle)."""
     base = DOCS / lang
-    return sorted(p.relative_to(base).as_posix() for p in base.rglob("*.md"))
+    return sorted(p.relative_to(base).as_posix() for p in base.rglob("*.md") if not is_draft(p))
 
 
 def built_path(site_dir: Path, lang: str, page: str) -> Path:

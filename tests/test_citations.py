@@ -207,6 +207,25 @@ def plant_everywhere(markup: str):
     return plant
 
 
+def plant_related(lang: str, *targets: str):
+    """A `related:` list in one language version's front matter (replacing any)."""
+    def plant(p: Planted):
+        path = p.article(lang)
+        text = re.sub(r"^related:\n(?:[ \t]+- .*\n)*", "", path.read_text(encoding="utf-8"),
+                      flags=re.M)
+        items = "".join(f"  - {target.format(slug=p.slug)}\n" for target in targets)
+        at = text.index("\nfacts_checked:") + 1
+        path.write_text(text[:at] + "related:\n" + items + text[at:], encoding="utf-8")
+        return path, line_at(text, at)
+    return plant
+
+
+def plant_table_row(p: Planted):
+    """A table whose third row states a launch stage without a date."""
+    table = "| Route | Stage |\n|---|---|\n| TorchTPU | Preview |"
+    return p.article("en"), insert_before_references(p.article("en"), "en", table) + 2
+
+
 def plant_paragraph(markup: str):
     def plant(p: Planted):
         return p.article("en"), insert_before_references(p.article("en"), "en", markup)
@@ -249,6 +268,20 @@ CASES = [
     Case("d3", "D3", plant_dated({"en": " [as of 2026-10]"}, "it")),
     Case("d4", "D4", plant_paragraph("TorchTPU is still labelled Beta on PyPI.")),
     Case("d4-dated", "", plant_everywhere("TorchTPU is still labelled Beta on PyPI [as of 2026-11].")),
+    Case("d4-sign-up", "D4", plant_paragraph("SGLang-TorchTPU is experimental: sign up for access.")),
+    Case("d4-table", "D4", plant_table_row),
+    Case("d4-table-dated", "", plant_everywhere(
+        "| Route | Stage |\n|---|---|\n| TorchTPU | Preview [as of 2026-11] |")),
+    Case("d4-version-or-day", "", plant_paragraph(
+        "The project is archived on GitHub since 15 November 2026. "
+        "In `torch_tpu` 0.2.0 the eager mode is experimental.")),
+    Case("r12-self", "R12", plant_related("en", "articles/{slug}.md")),
+    Case("r12-missing", "R12", plant_related("en", "articles/no-such-article.md")),
+    Case("r12-twice", "R12", plant_related("en", "articles/tpu-generations.md",
+                                          "articles/tpu-generations.md")),
+    Case("r12-translation", "R12", plant_related("fi", "articles/tpu-generations.md")),
+    Case("r12-sound", "", plant_related("en", "articles/tpu-generations.md",
+                                        "articles/paying-for-cloud-tpus.md")),
     Case("s1", "S1", plant_paragraph("<script>alert(1)</script>")),
     Case("s2", "S2", plant_paragraph('<span onmouseover="alert(1)">hover</span>')),
     Case("s3-javascript", "S3", plant_paragraph("[click](javascript:alert(1))")),

@@ -135,6 +135,49 @@ def test_the_volatile_articles_carry_dated_statements():
 # The due list
 # ---------------------------------------------------------------------------
 
+STATUS_SENTENCES = [
+    "SGLang-TorchTPU is experimental.",
+    "The backend is in alpha.",
+    "It is open in early access.",
+    "Ironwood is available soon in more regions.",
+    "Sign up on the form to try it.",
+    "The repository is archived.",
+    "The repository will be archived.",
+    "TorchTPU is labelled Beta on PyPI.",
+]
+
+
+def volatile_findings(markdown: str) -> list[cc.Finding]:
+    from tpukb.citecheck.dated import check_volatile
+    from tpukb.citecheck.text import Article
+    project = cc.Project(docs=DOCS, languages=("en",), default_language="en")
+    return check_volatile(project, Article("en", DOCS / "en/articles/x.md", markdown))
+
+
+@pytest.mark.parametrize("sentence", STATUS_SENTENCES)
+def test_d4_needs_a_date_for_every_status_word(sentence):
+    assert [f.rule for f in volatile_findings(f"# T\n\n{sentence}\n")] == ["D4"]
+    assert not volatile_findings(f"# T\n\n{sentence[:-1]} [as of 2026-11].\n")
+
+
+@pytest.mark.parametrize("sentence", [
+    "The eager mode is experimental in `torch_tpu` 0.2.0.",
+    "The eager mode is experimental since 2.8.",
+    "The project was archived on 15 November 2026.",
+    "JetStream said in January 2026 that it would be archived.",
+])
+def test_d4_a_version_or_a_day_dates_a_statement(sentence):
+    assert not volatile_findings(f"# T\n\n{sentence}\n")
+
+
+def test_d4_reads_table_cells_but_not_the_header_row():
+    table = ("# T\n\nIntro.\n\n| Preview | Stage |\n|---|---|\n| v6e | GA |\n"
+             "| TPU7x | Preview |\n| v5p | Preview [as of 2026-11] |\n| v4 | right now |\n")
+    found = volatile_findings(table)
+    assert [(f.rule, f.line) for f in found] == [("D4", 8)], found
+    assert "table cell" in found[0].message
+
+
 def facts_due(*args: str, docs: Path = DOCS) -> subprocess.CompletedProcess:
     return subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-m", "tpukb.due",
                            "--docs", str(docs), *args], cwd=ROOT, capture_output=True, text=True)

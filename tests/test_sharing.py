@@ -10,8 +10,9 @@ import datetime
 import json
 import re
 import struct
+import unicodedata
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import feedparser
 import pytest
@@ -30,6 +31,13 @@ STRINGS = SITE_LANGUAGES.strings
 ARTICLES = [page for page in source_pages() if re.fullmatch(r"articles/[^/]+\.md", page)
             and page != "articles/index.md"]
 SCHEMA = "http://schema.org/"  # the vocabulary's IRI as pyld expands it below
+RLM = "\u200f"  # RIGHT-TO-LEFT MARK
+
+
+def first_strong(text: str) -> str:
+    """The bidirectional class of a text's first strong letter: 'L', 'R' or 'AL'."""
+    return next((unicodedata.bidirectional(ch) for ch in text
+                 if unicodedata.bidirectional(ch) in ("L", "R", "AL")), "")
 
 
 def page_title(lang: str, page: str) -> str:
@@ -70,8 +78,10 @@ def test_every_page_has_its_preview_in_its_language(site, lang):
         tree = html.parse(str(path)).getroot()
         where = f"{lang}/{page}"
         source = front_matter(lang, page)
-        assert one(tree, "og:title") == page_title(lang, page), where
-        assert one(tree, "og:description") == " ".join(source["description"].split()), where
+        # a right-to-left text opening with a Latin word starts with U+200F
+        assert one(tree, "og:title").removeprefix(RLM) == page_title(lang, page), where
+        assert one(tree, "og:description").removeprefix(RLM) == " ".join(
+            source["description"].split()), where
         url = one(tree, "og:url")
         assert url == tree.xpath('//link[@rel="canonical"]/@href')[0], where
         assert url.startswith(SITE_URL) and site_file(site, url) == path, where
@@ -91,6 +101,31 @@ def test_every_page_has_its_preview_in_its_language(site, lang):
         else:
             assert one(tree, "og:type") == "website", where
             assert not meta(tree, "article:modified_time"), where
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_titles_keep_their_language_s_direction(site, lang):
+    """Issue 26 (Arabic review, B1): an Arabic title opening with a Latin word
+    ("PyTorch على ...") is laid out right to left wherever it goes: the tab
+    title (the `<html>` element's dir), the previews (a leading
+    right-to-left mark where the first letter is Latin) and the citation."""
+    direction = SITE_LANGUAGES.direction(lang)
+    latin_first = 0
+    for page in source_pages(lang):
+        tree = html.parse(str(built_path(site, lang, page))).getroot()
+        assert tree.get("dir") == direction, f"{lang}/{page}: <html dir>"
+        for prop in ("og:title", "og:description"):
+            value = one(tree, prop)
+            if direction == "rtl":
+                expected = "R" if value.startswith(RLM) else "AL"
+                assert first_strong(value.removeprefix(RLM)) in ("R", "AL") or \
+                    value.startswith(RLM), f"{lang}/{page}: {prop} {value!r}"
+                latin_first += value.startswith(RLM)
+                del expected
+            else:
+                assert not value.startswith(RLM), f"{lang}/{page}: {prop}"
+    if lang == "ar":
+        assert latin_first, "no Arabic title or description opens with a Latin word"
 
 
 def test_og_locales_are_distinct_and_well_formed():
@@ -239,6 +274,9 @@ def test_arabic_citation_isolates_title_and_url(site):
     (block,) = section.xpath('.//div[contains(@class, "kb-cite__text")]')
     assert block.get("dir") == "rtl"
     assert block.xpath('.//bdi[@dir="ltr"]/text()')[0].startswith(SITE_URL)
+    # the title keeps the page's direction even when it opens with a Latin word
+    title = front_matter("ar", ARTICLES[0])["title"]
+    assert block.xpath(f'.//bdi[@dir="rtl"][. = "{title}"]'), title
     assert section.xpath('.//div[contains(@class, "kb-cite__bibtex")]/@dir') == ["ltr"]
 
 
@@ -304,20 +342,79 @@ def test_feed_entries_follow_the_project_s_records(site):
             assert "facts" not in entries
 
 
+def page_url(lang: str, page: str) -> str:
+    """A built page's absolute URL on the site."""
+    if page == "404.html":
+        return SITE_URL + url_prefix(lang) + "404.html"
+    path = page.removesuffix(".md").removesuffix("index")
+    return SITE_URL + url_prefix(lang) + (path + "/" if path and not path.endswith("/") else path)
+
+
+def pages_of(site: Path, lang: str) -> list[tuple[str, Path]]:
+    pages = [(page_url(lang, page), built_path(site, lang, page)) for page in source_pages(lang)]
+    return pages + [(page_url(lang, "404.html"), site / url_prefix(lang) / "404.html")]
+
+
+def alternate_links(path: Path) -> list[dict]:
+    """The head's <link> elements whose rel holds "alternate", in order, as
+    feed readers see them (attributes as written)."""
+    tree = html.parse(str(path)).getroot()
+    return [dict(link.attrib) for link in tree.xpath("//head/link[@rel]")
+            if "alternate" in link.get("rel").lower().split()]
+
+
+FEED_TYPES = ("application/atom+xml", "application/rss+xml")
+
+
+def discover_exact(base: str, links: list[dict]) -> str | None:
+    """NetNewsWire, Tiny Tiny RSS, Feedbin, Feeder 2.19+: the first link whose
+    rel is exactly "alternate" (no trimming) and whose type is a feed type."""
+    for link in links:
+        if link.get("rel") == "alternate" and link.get("type") in FEED_TYPES:
+            return urljoin(base, link["href"])
+    return None
+
+
+def discover_first(base: str, links: list[dict]) -> str | None:
+    """Akregator: the first alternate link, whatever its type."""
+    return urljoin(base, links[0]["href"]) if links else None
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_links_its_language_feed(site, lang):
-    pages = [built_path(site, lang, page) for page in source_pages(lang)]
-    pages.append(site / url_prefix(lang) / "404.html")
-    for path in pages:
+def test_feed_readers_discover_the_language_feed_from_any_page(site, lang):
+    """Issue 26: readers that match rel exactly, and readers that take the
+    first alternate link, find the language's feed from every page (404 too)."""
+    feed = SITE_URL + url_prefix(lang) + "feed.xml"
+    assert feed_path(site, lang).is_file()
+    for url, path in pages_of(site, lang):
+        links = alternate_links(path)
+        assert discover_exact(url, links) == feed, path
+        assert discover_first(url, links) == feed, path
+        feeds = [link for link in links if link.get("type") in FEED_TYPES]
+        assert len(feeds) == 1 and feeds[0]["title"] == feedparser.parse(
+            feed_path(site, lang).read_bytes()).feed.title, path
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_footer_offers_the_language_feed(site, lang):
+    feed_link = urlsplit(SITE_URL).path + url_prefix(lang) + "feed.xml"
+    for _, path in pages_of(site, lang):
         tree = html.parse(str(path)).getroot()
-        links = tree.xpath('//head/link[@type="application/atom+xml"]')
-        assert len(links) == 1, path
-        # rel="alternate " (with its trailing space) is the alternate link type,
-        # but not what Material's bundle matches to fetch a sitemap next to it
-        assert links[0].get("rel") == "alternate " and links[0].get("rel").split() == ["alternate"]
-        assert links[0].get("href") == SITE_URL + url_prefix(lang) + "feed.xml"
-        assert links[0].get("title") == feedparser.parse(
-            feed_path(site, lang).read_bytes()).feed.title
+        (link,) = tree.xpath('//footer//a[@type="application/atom+xml"]')
+        assert link.get("href") == feed_link, path
+        assert link.text_content().strip() == STRINGS[lang]["feed.subscribe"], path
+
+
+def test_the_sitemap_material_fetches_beside_each_feed_is_the_site_s(site):
+    """Material's bundle fetches sitemap.xml from the folder of the feed link:
+    the default language's is the site's sitemap, the others' a sitemap index
+    naming it (a real answer, not a not-found page)."""
+    assert (site / "sitemap.xml").read_text(encoding="utf-8").count("<url>") > 10
+    for lang in LANGUAGES:
+        if not url_prefix(lang):
+            continue
+        text = (site / url_prefix(lang) / "sitemap.xml").read_text(encoding="utf-8")
+        assert "<sitemapindex" in text and f"<loc>{SITE_URL}sitemap.xml</loc>" in text, lang
 
 
 def test_every_published_article_says_when_it_was_published():

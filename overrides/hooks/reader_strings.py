@@ -8,6 +8,8 @@
   into every page ("Jump back to footnote 3 in the text", "Permanent link"),
   and extension settings cannot vary per language: they are rewritten in the
   page's language (the i18n plugin sets `theme.language` for each build).
+- The `<html>` element states the page's direction (`dir`), as `<body>`
+  does in Material's template: the tab title takes its direction from it.
 A language of mkdocs.yml that lacks any key of strings.yml stops the build
 (tpukb.languages loads and checks the file).
 """
@@ -54,3 +56,7 @@ def on_page_content(html, page, config, files):
     )
     return html.replace(f'title="{english["heading.permalink"]}"',
                         f'title="{strings["heading.permalink"]}"')
+
+
+def on_post_page(output, page, config):
+    return languages.with_direction(output, _site.direction(config.theme["language"]))

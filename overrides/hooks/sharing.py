@@ -4,9 +4,10 @@
 - on_pre_build: a new build reads the project's records afresh (once per
   article and build: tpukb.sharing.records); each language's build starts
   its list of articles;
-- on_env: the templates get the language's feed (`kb_feed`: URL and title)
-  for the `<link rel="alternate " type="application/atom+xml">` of every
-  page's head (overrides/main.html);
+- on_env: the templates get the language's feed (`kb_feed`: root-relative
+  URL and title) for the `<link rel="alternate" type="application/atom+xml">`
+  of every page's head (overrides/main.html) and the subscribe link of its
+  footer (overrides/partials/copyright.html);
 - on_page_content: an article gets its cite block at the end of its content;
 - on_page_context: every page's head gets its Open Graph and Twitter card
   tags (`kb_share`), an article also its JSON-LD;
@@ -57,7 +58,7 @@ def on_pre_build(config):
 
 def on_env(env, config, files):
     lang = config.theme["language"]
-    env.globals["kb_feed"] = {"url": feeds.feed_url(config.site_url, _prefix(config)),
+    env.globals["kb_feed"] = {"url": feeds.feed_link(config.site_url, _prefix(config)),
                               "title": feeds.title(config.site_name, lang, _strings(config)),
                               "type": feeds.MEDIA_TYPE}
     return env
@@ -96,3 +97,4 @@ def on_post_build(config):
         subtitle=" ".join(str(config.site_description or "").split()),
         author=config.site_name, logo=urljoin(config.site_url, IMAGE))
     feeds.write(Path(config.site_dir), prefix, content)
+    feeds.write_sitemap_index(Path(config.site_dir), prefix, config.site_url)

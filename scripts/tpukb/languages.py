@@ -15,6 +15,8 @@ its own strings file; otherwise the strings of this package.
 
 from __future__ import annotations
 
+import re
+
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +90,17 @@ class _ConfigLoader(yaml.SafeLoader):
 
 
 _ConfigLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+_HTML_TAG = re.compile(r"<html (?![^>]*\bdir=)")
+
+
+def with_direction(page: str, direction: str) -> str:
+    """A rendered page whose `<html>` element states its direction: the
+    browser's tab and window title take theirs from it (Material puts `dir`
+    on `<body>` only, so an Arabic title opening with a Latin word was laid
+    out left to right in the tab)."""
+    return _HTML_TAG.sub(f'<html dir="{direction}" ', page, count=1)
 
 
 def read_mkdocs_config(path: Path) -> dict:

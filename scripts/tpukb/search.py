@@ -18,6 +18,7 @@ found, an indexer that did not run, a page count that does not match.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,8 +34,11 @@ ARTICLE_INDEXED = '<article class="md-content__inner md-typeset" data-pagefind-b
 # is left out: it is the shared citation file, mostly English titles, the
 # same under every language, so indexed it would make an English word find
 # Finnish, Italian and Arabic pages, and match excerpts would quote
-# reference titles instead of the article.
-EXCLUDE_SELECTORS = ".headerlink, .footnote"
+# reference titles instead of the article. The citation markers
+# (.footnote-ref, "[10]") are left out so that excerpts read as text, and
+# the related-articles list (tpukb.related) so that another article's title
+# does not make this page a match for it.
+EXCLUDE_SELECTORS = ".headerlink, .footnote, .footnote-ref, .kb-related"
 # Pages that only list other pages are not results: the Tags page (Material's
 # tags listing), the knowledge-base index and the category pages (their
 # generated list, tpukb.kbindex). A query then answers with the articles
@@ -42,8 +46,25 @@ EXCLUDE_SELECTORS = ".headerlink, .footnote"
 # holds the query's word still came first, its few words outweighing an
 # article's many (Pagefind normalises by page length and boosts titles).
 LISTING_MARKERS = ("<!-- material/tags -->", KB_LIST_MARKER)
-# What the page loads from the bundle (overrides/main.html); checked after indexing.
+# What the search loads from the bundle (assets/javascripts/search.js, on first
+# use); checked after indexing.
 UI_FILES = ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
+UI_STYLE = "pagefind-component-ui.css"
+# The first paint of the search, before its UI loads: every page shows the
+# closed search box (wide screens) and the search button (phones) as Pagefind
+# draws them, from static markup with Pagefind's own class names
+# (overrides/partials/search.html). FIRST_PAINT is the small stylesheet the
+# pages load instead of Pagefind's whole one: the rules of UI_STYLE that draw
+# those elements (its variables, the components' baseline, and the rules of
+# FIRST_PAINT_CLASSES), so they look the same before and after the UI loads.
+FIRST_PAINT = "pagefind-first-paint.css"
+FIRST_PAINT_CLASSES = ("pf-searchbox", "pf-searchbox-input-wrapper", "pf-searchbox-input",
+                       "pf-trigger-shortcut", "pf-trigger-key", "pf-key", "pf-trigger-btn",
+                       "pf-trigger-icon")
+FIRST_PAINT_ELEMENTS = ("pagefind-searchbox", "pagefind-modal-trigger")
+# The stand-in of such an element (partials/search.html) carries the class
+# STUB_PREFIX + its name and is styled as the element is.
+STUB_PREFIX = "kb-stub-"
 # Query parameter that carries the searched words to the result's page, where
 # assets/javascripts/search.js marks them (pagefind-highlight.js).
 HIGHLIGHT_PARAM = "highlight"
@@ -138,5 +159,49 @@ def index_site(site: Path) -> int:
     missing = [name for name in UI_FILES if not (bundle / name).is_file()]
     if missing:
         raise SearchError(f"{bundle}: search: Pagefind wrote no {', '.join(missing)}, which "
-                          "every page loads; update tpukb.search.UI_FILES and the templates")
+                          "the search loads; update tpukb.search.UI_FILES and search.js")
+    write_first_paint(bundle)
     return indexed
+
+
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+
+
+def first_paint_css(css: str) -> str:
+    """The rules of Pagefind's stylesheet that draw the closed search box and
+    the search button: top-level rules (not inside @media or @keyframes) whose
+    selector is a variable block (`:root`, a theme) or names one of
+    FIRST_PAINT_ELEMENTS or FIRST_PAINT_CLASSES."""
+    css = _COMMENT.sub("", css)
+    classes = re.compile(r"\.(?:" + "|".join(map(re.escape, FIRST_PAINT_CLASSES)) + r")(?![\w-])")
+    elements = re.compile(r"(?<![\w.-])(?:" + "|".join(FIRST_PAINT_ELEMENTS) + r")(?![\w-])")
+    kept, depth, start = [], 0, 0
+    for index, char in enumerate(css):  # top-level blocks only
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                block = css[start:index + 1]
+                start = index + 1
+                rule = _RULE.fullmatch(block.strip())
+                if rule is None:
+                    continue  # an at-rule with nested blocks
+                selector = rule.group(1).strip()
+                if (selector.startswith((":root", "[data-pf-theme"))
+                        or classes.search(selector) or elements.search(selector)):
+                    # the stub stands beside the component: it gets its baseline
+                    selector = elements.sub(lambda m: f":is({m.group(0)}, .{STUB_PREFIX}{m.group(0)})",
+                                           selector)
+                    kept.append(f"{' '.join(selector.split())}{{{' '.join(rule.group(2).split())}}}")
+    return "\n".join(kept) + "\n"
+
+
+def write_first_paint(bundle: Path) -> None:
+    css = first_paint_css((bundle / UI_STYLE).read_text(encoding="utf-8"))
+    if ".pf-searchbox-input" not in css or ".pf-trigger-btn" not in css:
+        raise SearchError(f"{bundle / UI_STYLE}: search: no rule for the search box or button "
+                          "found; Pagefind's markup changed, update FIRST_PAINT_CLASSES and "
+                          "overrides/partials/search.html")
+    (bundle / FIRST_PAINT).write_text(css, encoding="utf-8")

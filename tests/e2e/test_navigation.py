@@ -57,7 +57,7 @@ def tab_until(page, selector: str, limit: int = 60) -> int:
 
 def test_keyboard_search_then_arrow_and_enter_opens_a_result(visit):
     visit.open("/fi/", idle=False)
-    tab_until(visit.page, "pagefind-searchbox input")
+    tab_until(visit.page, ".kb-search input")  # the stand-in box, then Pagefind's
     visit.page.keyboard.type("muistin")
     visit.page.wait_for_selector('.pf-searchbox-result[href*="highlight=muistin"]')
     visit.page.keyboard.press("ArrowDown")

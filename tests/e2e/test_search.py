@@ -20,6 +20,7 @@ from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root
 
 OTHER_ROOTS = tuple(SITE_LANGUAGES.root_path(lang) for lang in SITE_LANGUAGES.others)
 BOX = "pagefind-searchbox input"
+FIRST_BOX = ".kb-search input"  # what a reader first clicks: the stand-in, then Pagefind's box
 RESULT = ".pf-searchbox-result"
 
 # (page language, query, a page the query must find). Each query is an
@@ -49,8 +50,9 @@ def search(page, query: str) -> dict:
     parameter), so waiting for a result whose link carries the whole query
     waits for the answer to the whole query, not to a part typed earlier.
     """
+    page.locator(FIRST_BOX).first.click()  # the stand-in until Pagefind's UI has loaded
     box = page.locator(BOX)
-    box.click()
+    box.wait_for()
     box.fill("")
     box.fill(query)
     page.wait_for_selector(f'{RESULT}[href*="highlight={quote(query)}"]', timeout=10_000)
@@ -167,17 +169,37 @@ def test_following_a_result_highlights_the_word_on_the_page(visit, artifacts):
 def test_search_code_is_served_by_the_site_as_files(site):
     """The search adds no inline script or style of its own to the pages: its
     code and styles are files of the site (a strict Content-Security-Policy
-    then needs only 'self' and, for Pagefind's WebAssembly, 'wasm-unsafe-eval')."""
+    then needs only 'self' and, for Pagefind's WebAssembly, 'wasm-unsafe-eval').
+    A page links only the first-paint stylesheet and search.js; search.js
+    loads Pagefind's UI, files of the site too, on first use."""
     page = (site / "fi" / "index.html").read_text(encoding="utf-8")
-    for src in ("/pagefind/pagefind-component-ui.js", "/pagefind/pagefind-component-ui.css"):
-        assert f'"{src}"' in page, f"fi/index.html does not load {src}"
-        assert (site / src.lstrip("/")).is_file(), src
+    assert '"/pagefind/pagefind-first-paint.css"' in page
+    assert "pagefind-component-ui" not in page
+    script = (site / "assets" / "javascripts" / "search.js").read_text(encoding="utf-8")
+    for name in ("pagefind-component-ui.js", "pagefind-component-ui.css"):
+        assert name in script and (site / "pagefind" / name).is_file(), name
     # Code a browser runs: no src, and no data type (Material's JSON config,
     # Pagefind's result template).
     inline = re.findall(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"(?:application/json|text/pagefind"
                         r"-template)\")[^>]*>(.*?)</script>", page, re.S)
     assert not [code for code in inline if "pagefind" in code.lower()], inline
     assert "pagefind" not in " ".join(re.findall(r'style="[^"]*"', page)).lower()
+
+
+def test_first_paint_stylesheet_is_pagefind_s_own_rules_for_box_and_button(site):
+    """tpukb.search.FIRST_PAINT: Pagefind's rules for the closed box and the
+    button (and its variables), applied to the stand-ins too; not its
+    results, modal or filters."""
+    css = (site / "pagefind" / "pagefind-first-paint.css").read_text(encoding="utf-8")
+    whole = (site / "pagefind" / "pagefind-component-ui.css").read_text(encoding="utf-8")
+    for needed in (".pf-searchbox-input", ".pf-trigger-btn", ".pf-trigger-icon", "--pf-input-height",
+                   ":is(pagefind-searchbox, .kb-stub-pagefind-searchbox)",
+                   ":is(pagefind-modal-trigger, .kb-stub-pagefind-modal-trigger)"):
+        assert needed in css, needed
+    # nothing that draws only results, the modal or filters
+    for absent in (".pf-searchbox-results", ".pf-modal-body", ".pf-result-title", ".pf-filter"):
+        assert absent not in css, absent
+    assert len(css) < len(whole) / 3, (len(css), len(whole))
 
 
 def test_search_indexes_the_article_not_its_reference_list(site):
@@ -197,6 +219,18 @@ def test_search_indexes_the_article_not_its_reference_list(site):
             data["url"], "the reference list is indexed", content[-300:])
         checked += 1
     assert checked == len(LANGUAGES), checked
+
+
+def test_search_text_has_no_citation_markers_nor_related_lists(site):
+    """Issue 26: excerpts read as text ("flex-start in GKE. Quotas: ..."), not
+    "flex-start in GKE [10] [13]"; another article's title in the related
+    list does not make a page match it."""
+    related_headings = {SITE_LANGUAGES.strings[lang]["related.heading"] for lang in LANGUAGES}
+    pages = indexed_pages(site)
+    assert pages
+    for page in pages:
+        assert not re.search(r"\[\d+\]", page["content"]), (page["url"], page["content"][:300])
+        assert not any(heading in page["content"] for heading in related_headings), page["url"]
 
 
 # ---------------------------------------------------------------------------

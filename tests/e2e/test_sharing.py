@@ -1,7 +1,9 @@
 """Chromium behind nginx with the production policy: the copy buttons of
 "Cite this article" copy each block's text in every language, with no CSP
 violation and no console error; the citation reads in the page's direction
-with its URL left to right; the feed link and the previews make no request.
+with its URL left to right, and so does an Arabic title that opens with a
+Latin word; the feed link costs one same-origin sitemap request and the
+previews none.
 """
 
 from __future__ import annotations
@@ -65,14 +67,40 @@ def test_arabic_citation_reads_right_to_left_with_its_url_left_to_right(clipboar
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_feed_link_and_previews_cause_no_request(visit, lang):
-    """Material's bundle fetches a sitemap next to every link whose rel is
-    exactly "alternate"; the feed link's rel="alternate " is not one. The
-    preview image and the feed are only named, never loaded."""
+def test_feed_link_costs_one_same_origin_sitemap_and_previews_nothing(visit, lang):
+    """The feed link's rel is exactly "alternate" (issue 26: feed readers
+    that compare rel exactly find it), so Material's bundle fetches
+    sitemap.xml from its folder: one request, to the site's own host,
+    answered by a sitemap. The preview image and the feed itself are only
+    named, never loaded."""
     visit.open(lang_root(lang) + ARTICLE)
     visit.page.wait_for_timeout(300)
-    loaded = [url for url in visit.requests
-              if url.endswith(("sitemap.xml", "feed.xml", "social.png"))]
-    assert loaded == [] and visit.foreign_requests() == []
+    assert [url for url in visit.requests if url.endswith(("feed.xml", "social.png"))] == []
+    sitemaps = [url for url in visit.requests if url.endswith("sitemap.xml")]
+    assert sitemaps == [visit.base_url + lang_root(lang) + "sitemap.xml"], sitemaps
+    answer = visit.page.request.get(sitemaps[0])
+    assert answer.status == 200 and b"sitemap" in answer.body()
+    assert visit.foreign_requests() == []
     feed = visit.page.locator("head link[type='application/atom+xml']")
-    assert feed.count() == 1
+    assert feed.count() == 1 and feed.get_attribute("rel") == "alternate"
+
+
+def test_an_arabic_title_opening_with_a_latin_word_reads_right_to_left(clipboard_visit):
+    """Arabic review B1: «PyTorch على وحدات TPU ...» in "Cite this article":
+    its first word is the rightmost, and the second lies to its left."""
+    visit = clipboard_visit
+    visit.open(lang_root("ar") + "articles/pytorch-on-tpu-2026/")
+    title = visit.page.locator("pre[id$='kb-cite-text'] > code bdi").first
+    assert title.evaluate("e => getComputedStyle(e).direction") == "rtl"
+    rights = title.evaluate("""e => {
+        const text = e.firstChild, words = text.textContent.split(' ');
+        const first = document.createRange(), second = document.createRange();
+        first.setStart(text, 0); first.setEnd(text, words[0].length);
+        second.setStart(text, words[0].length + 1);
+        second.setEnd(text, words[0].length + 1 + words[1].length);
+        return [first.getBoundingClientRect().right, second.getBoundingClientRect().right,
+                first.getBoundingClientRect().top, second.getBoundingClientRect().top]; }""")
+    assert title.text_content().startswith("PyTorch")
+    if rights[2] == rights[3]:  # the same line
+        assert rights[0] > rights[1], rights
+    assert visit.page.evaluate("document.documentElement.dir") == "rtl"

@@ -28,8 +28,13 @@ On the Markdown sources, per article (docs/<lang>/articles/*.md) and language:
       with a real date, not in the future; nothing that looks like a botched
       marker (a translated "as of", another date form)
   D4  in the default language, a sentence with a word of status or recency
-      (beta, preview, generally available, deprecated, newest, latest, not
-      yet, no longer, now, still, ...) carries a dated-statement marker
+      (beta, alpha, preview, experimental, early access, generally available,
+      deprecated, archived, sign up, available soon, newest, latest, not yet,
+      no longer, now, still, ...), and a table cell stating a status (beta,
+      preview, experimental, deprecated, ...; the header row excepted),
+      carries a date: a dated-statement marker (in a table, in the cell), a
+      version it is tied to ("in 0.2.0", "since 2.8") or the day or month of
+      a past event ("on 1 February 2026")
   S1  no raw <script> in any page
   S2  no on...= event-handler attribute
   S3  no javascript:, vbscript: or data: URL
@@ -46,6 +51,10 @@ Across languages:
   R9  every language version cites the same set of numbers
   D3  every language version has the same dated statements (the same
       `[as of ...]` markers, as often) as the default language
+  R12 the related-articles list (`related:` in the default language's front
+      matter, tpukb.related) names published articles that exist in every
+      language or are declared missing, not the article itself, none twice;
+      no translation keeps a list of its own
 On the built site (--site):
   R6  markers render as <sup id="fnref:N"> links to an existing li#fn:N that
       shows [N]; every entry's backlinks reach an existing marker
@@ -57,7 +66,7 @@ Modules: `model` (Finding, Project, mkdocs.yml, interface strings), `text`
 (reading the Markdown sources), `entries` (citation files: R1, R5, D1),
 `encoding` (E1, E2), `cutoff` (an empty or cut-off citation file: one R1),
 `articles` (F1, R1-R4, R6, R8 per language version), `languages` (R7, R8
-orphans, R9), `dated` (D2-D4), `safety` (S1-S4), `glossary` (G1), `sources` (all source rules over a docs
+orphans, R9), `dated` (D2-D4), `related` (R12), `safety` (S1-S4), `glossary` (G1), `sources` (all source rules over a docs
 folder), `site` (R6, R10, R11 on the built HTML). The command line is
 `cli` (scripts/check_citations.py runs it).
 """

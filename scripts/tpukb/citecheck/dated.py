@@ -19,9 +19,29 @@ from .text import HEADING, Article, line_of
 # Words that make a statement go out of date: a product's or project's status
 # and recency. A sentence of the default language using one needs a marker.
 VOLATILE = re.compile(
-    r"\b(beta|preview|generally available|general availability|deprecated|superseded|not supported|"
-    r"newest|latest|not yet|no longer|currently|now|still|will replace|later in \d{4})\b",
+    r"\b(beta|alpha|preview|experimental|early access|generally available|general availability|"
+    r"deprecated|superseded|archived|not supported|available soon|coming soon|sign[- ]?up|"
+    r"newest|latest|not yet|no longer|currently|now|still|will replace|will be archived|"
+    r"later in \d{4})\b",
     re.I)
+# In a table, a cell states a status with these (a column of launch stages,
+# "Preview" / "No Preview label"); recency words there are not statements
+# ("what is in HBM right now").
+TABLE_STATUS = re.compile(
+    r"\b(beta|alpha|preview|experimental|early access|generally available|general availability|"
+    r"deprecated|superseded|archived|not supported|available soon|coming soon|sign[- ]?up)\b",
+    re.I)
+# What dates a statement without a marker: a version it is tied to ("in 0.2.0",
+# "in `torch_tpu` 0.2.0", "since 2.8", "release r2.8") or the day or month a
+# past event happened ("on 1 February 2026", "in January 2026", "2026-11-15").
+MONTHS = ("January|February|March|April|May|June|July|August|September|October|"
+          "November|December")
+DATED_OTHERWISE = re.compile(
+    r"\b(?:in|since|from|until|before|after|up to|as of|release|releases|version|versions)"
+    r"\s+`?v?r?\d+\.\d+(?:\.\d+)*|\bv?\d+\.\d+\.\d+\b"
+    rf"|\b\d{{1,2}} (?:{MONTHS}) \d{{4}}\b|\b(?:{MONTHS}) \d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b",
+    re.I)
+TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_`\[(])")
 BLOCK_SPLIT = re.compile(r"\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d+\.)[ \t])|\n(?=\|)")
 
@@ -112,23 +132,58 @@ def check_same_statements(project: Project, article: Article, reference: Article
     return findings
 
 
+def is_dated(text: str) -> bool:
+    """Whether a statement carries a date: a marker, a version or an event's day."""
+    return bool(dates.AS_OF.search(text) or DATED_OTHERWISE.search(text))
+
+
+def volatile_finding(project: Project, article: Article, line: int, word: str,
+                     text: str, where: str) -> Finding:
+    return project.finding(
+        article.path, line, "D4",
+        f"{word!r} makes this {where} go out of date, and it carries no date: "
+        f"{' '.join(text.split())[:80]!r}",
+        f"add {dates.AS_OF_FORM} after the statement (the month you found it true), in a "
+        "table inside the cell; a statement tied to a version (\"in 0.2.0\") is dated by it; "
+        "for a past event, say when it happened without the word of status")
+
+
+def table_cells(row: str) -> list[tuple[int, str]]:
+    """(offset, text) of each cell of a table row (escaped pipes kept in the cell)."""
+    cells, start = [], 0
+    for match in re.finditer(r"(?<!\\)\|", row):
+        cells.append((start, row[start:match.start()]))
+        start = match.end()
+    cells.append((start, row[start:]))
+    return [(a, cell) for a, cell in cells if cell.strip()]
+
+
 def check_volatile(project: Project, article: Article) -> list[Finding]:
-    """D4: a sentence with a word of status or recency carries a marker."""
+    """D4: a sentence, or a table cell, with a word of status or recency
+    carries a date: a marker, or the version or day it is tied to. A table's
+    header row names columns and states nothing."""
     body = HEADING.sub(lambda m: " " * len(m.group(0)), article.body)
     findings = []
-    for start, block in blocks(body):
+    parts = blocks(body)
+    for index, (start, block) in enumerate(parts):
         if block.lstrip().startswith("|"):
-            continue  # table rows: figures, not statements of status
-        for sentence in sentence_spans(article.text[start:start + len(block)]):
-            text = block[sentence[0]:sentence[1]]
-            word = VOLATILE.search(text)
-            if word and not dates.AS_OF.search(text):
-                findings.append(project.finding(
-                    article.path, line_of(body, start + sentence[0] + word.start()), "D4",
-                    f"{word.group(0)!r} makes this sentence go out of date, and it carries no "
-                    f"date: {' '.join(text.split())[:80]!r}",
-                    f"add {dates.AS_OF_FORM} after the statement (the month you found it true); "
-                    "for a past event, say when it happened without the word of status"))
+            following = parts[index + 1][1] if index + 1 < len(parts) else ""
+            if TABLE_SEPARATOR.match(block) or TABLE_SEPARATOR.match(following.split("\n")[0]):
+                continue  # the separator row, or the header row above it
+            for a, cell in table_cells(block):
+                word = TABLE_STATUS.search(cell)
+                text = article.text[start + a:start + a + len(cell)]
+                if word and not is_dated(text):
+                    findings.append(volatile_finding(
+                        project, article, line_of(body, start + a + word.start()),
+                        word.group(0), text, "table cell"))
+            continue
+        for a, b in sentence_spans(article.text[start:start + len(block)]):
+            word = VOLATILE.search(block[a:b])
+            if word and not is_dated(article.text[start + a:start + b]):
+                findings.append(volatile_finding(
+                    project, article, line_of(body, start + a + word.start()),
+                    word.group(0), block[a:b], "sentence"))
     return findings
 
 

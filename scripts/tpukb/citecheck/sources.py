@@ -1,4 +1,4 @@
-"""All the rules on the Markdown sources (E1, E2, F1, R1-R9, D1-D4, S1-S4, G1)
+"""All the rules on the Markdown sources (E1, E2, F1, R1-R9, R12, D1-D4, S1-S4, G1)
 over one docs folder: reads every article and citation file once and runs the
 rule modules. A file that is not UTF-8 gets its one E1 finding and is left
 out of every other rule."""
@@ -16,13 +16,14 @@ from .glossary import check_glossary
 from .languages import (check_declarations, check_translations, declarations,
                         orphan_citation_files)
 from .model import Finding, Project
+from .related import check_related
 from .safety import check_content_safety
 from .text import read_articles
 
 
 
 def check_sources(project: Project) -> list[Finding]:
-    """Every rule that reads the Markdown sources: E1, E2, F1, R1-R9, D1-D4, S1-S4, G1."""
+    """Every rule that reads the Markdown sources: E1, E2, F1, R1-R9, R12, D1-D4, S1-S4, G1."""
     entry_lines: dict[Path, set[int]] = {}
     broken, findings = unreadable(project)
     versions = read_articles(project, skip=broken)
@@ -39,6 +40,7 @@ def check_sources(project: Project) -> list[Finding]:
             findings += check_article(project, article, citations)
         findings += check_translations(project, slug, by_lang, declared, present=broken)
         findings += check_dated(project, by_lang)
+        findings += check_related(project, by_lang, declared)
     findings += orphan_citation_files(project, set(versions))
     findings += check_declarations(project, declared)
     for lang in project.languages:

@@ -10,8 +10,10 @@ Each block is a code block with Material's own copy button (a `.copy`
 ancestor turns it on for that block: Material's bundle, a file of the site,
 copies it; no script or style of ours, nothing inline). Right-to-left: the
 text block takes the page's direction with the URL and title isolated
-(`<bdi>`, which copying leaves out); BibTeX is always left to right, its
-text values isolated the same way. The
+(`<bdi>`, which copying leaves out), the title with its text's direction, so
+that an Arabic title opening with a Latin word ("PyTorch على ...") still
+reads right to left; BibTeX is always left to right, its text values
+isolated the same way. The
 block is left out of the search index (`data-pagefind-ignore`).
 """
 
@@ -55,7 +57,7 @@ def text_citation(facts: PageFacts, strings: dict, html: bool = False) -> str:
     if not html:
         return strings[lang]["cite.text"].format(**values)
     values = {key: escape(value, quote=False) for key, value in values.items()}
-    values["title"] = f"<bdi>{values['title']}</bdi>"
+    values["title"] = f'<bdi dir="{facts.content_direction}">{values["title"]}</bdi>'
     values["url"] = f'<bdi dir="ltr">{values["url"]}</bdi>'
     return escape(strings[lang]["cite.text"], quote=False).format(**values)
 
@@ -68,7 +70,8 @@ def bibtex(facts: PageFacts, strings: dict, html: bool = False) -> str:
 
     def text(value: str) -> str:
         value = bibtex_text(value)
-        return f"<bdi>{escape(value, quote=False)}</bdi>" if html else value
+        return (f'<bdi dir="{facts.content_direction}">{escape(value, quote=False)}</bdi>'
+                if html else value)
 
     def plain(value: str) -> str:
         return escape(value, quote=False) if html else value

@@ -13,9 +13,16 @@ a tag URI of the site's host, day, language, page and kind: the same event
 keeps its id from build to build, a new one gets a new id.
 
 The newest `MAX_ENTRIES` entries are kept. Pages link their language's feed
-from their head (overrides/main.html, with the trailing space in
-`rel="alternate "` that keeps Material's bundle from fetching a sitemap
-next to it).
+from their head, first of the alternate links and with `rel="alternate"`
+exactly, which is what NetNewsWire, Tiny Tiny RSS, Feeder and Feedbin match
+(Akregator takes the first alternate link), and from their footer
+(overrides/main.html, overrides/partials/copyright.html). The head link is
+root-relative (`feed_link`): Material's bundle fetches `sitemap.xml` from the
+folder of every `rel="alternate"` link, which then stays on the site's own
+host, whatever host serves it: `/sitemap.xml` for the default language, and
+for the others a small sitemap index beside their feed (`SITEMAP_INDEX`,
+`write_sitemap_index`) that points to the site's sitemap, so that the request
+is answered by a real sitemap, not a not-found page.
 """
 
 from __future__ import annotations
@@ -46,6 +53,28 @@ def feed_path(prefix: str) -> str:
 
 def feed_url(site_url: str, prefix: str) -> str:
     return urljoin(site_url, feed_path(prefix))
+
+
+def feed_link(site_url: str, prefix: str) -> str:
+    """The feed's root-relative URL ('/fi/feed.xml'; under site_url's path)."""
+    return urlsplit(feed_url(site_url, prefix)).path
+
+
+SITEMAP = "sitemap.xml"
+SITEMAP_INDEX = """<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sitemap><loc>{sitemap}</loc></sitemap>
+</sitemapindex>
+"""
+
+
+def write_sitemap_index(site_dir: Path, prefix: str, site_url: str) -> None:
+    """Beside a language's feed (not the default language's: the site's own
+    sitemap is there), the sitemap index that names the site's sitemap."""
+    if prefix:
+        path = site_dir / prefix / SITEMAP
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(SITEMAP_INDEX.format(sitemap=urljoin(site_url, SITEMAP)), encoding="utf-8")
 
 
 def title(site_name: str, lang: str, strings: dict) -> str:

@@ -11,6 +11,8 @@ interface strings stay the reader's.
 
 from __future__ import annotations
 
+import unicodedata
+
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +57,12 @@ class PageFacts:
     @property
     def slug(self) -> str:
         return Path(self.page).stem
+
+    @property
+    def content_direction(self) -> str:
+        """Direction of the text: the reader's language's, or, on a fallback
+        copy (text in the default language), what its first letter says."""
+        return self.direction if self.content_lang == self.lang else "auto"
 
     @property
     def modified(self) -> datetime.date | None:
@@ -104,3 +112,22 @@ def page_facts(page, config, records: Records) -> PageFacts:
             events=tuple(record.events(lang, i18n.default_language, meta, content_lang != lang)),
             references=records.references(Path(name).stem))
     return PageFacts(**facts)
+
+
+RLM = "\u200f"  # RIGHT-TO-LEFT MARK
+
+
+def directed(text: str, direction: str) -> str:
+    """A text for a context that takes its direction from its first strong
+    letter (a link preview, a feed title): in a right-to-left language, a
+    text opening with a Latin word ("PyTorch على ...") gets a leading
+    right-to-left mark, so that it is laid out right to left."""
+    if direction != "rtl":
+        return text
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return text
+        if kind == "L":
+            return RLM + text
+    return text

@@ -6,14 +6,17 @@ of the language, scripts/tpukb/i18n/strings.yml) with `og:locale:alternate`
 for each other language the same page exists in, the site image
 (`og:image` with its type, size and text alternative) and `twitter:card`.
 An article is `og:type` `article` with `article:published_time` and
-`article:modified_time`; any other page is a `website`.
+`article:modified_time`; any other page is a `website`. A right-to-left
+title or description that opens with a Latin word starts with a
+right-to-left mark (tpukb.sharing.page.directed): previews lay it out by its
+first strong letter.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from .page import IMAGE_SIZE, IMAGE_TYPE, PageFacts
+from .page import IMAGE_SIZE, IMAGE_TYPE, PageFacts, directed
 
 
 def tags(facts: PageFacts, strings: dict) -> list[tuple[str, str, str]]:
@@ -21,8 +24,8 @@ def tags(facts: PageFacts, strings: dict) -> list[tuple[str, str, str]]:
     own = strings[facts.content_lang]["og.locale"]
     out = [
         ("property", "og:type", "article" if facts.is_article else "website"),
-        ("property", "og:title", facts.title),
-        ("property", "og:description", facts.description),
+        ("property", "og:title", directed(facts.title, facts.content_direction)),
+        ("property", "og:description", directed(facts.description, facts.content_direction)),
         ("property", "og:url", facts.url),
         ("property", "og:site_name", facts.site_name),
         ("property", "og:locale", own),

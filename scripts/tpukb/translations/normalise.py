@@ -9,7 +9,8 @@ or front-matter value (title, description, tags, facts_checked) does:
 - line endings become LF, the text NFC;
 - front matter: one block per key, sorted, whitespace collapsed; the keys
   that say something about a file rather than its text (`source_hash`,
-  `draft`, `published`, `translated`: tpukb.sharing.records) are left out;
+  `draft`, `published`, `translated`: tpukb.sharing.records; `related`:
+  tpukb.related, one list in the English page) are left out;
 - HTML comments and the snippet include line (`--8<-- "..."`, the same in
   every language and enforced by the citation checker's R8) are left out;
 - body: one block per paragraph, heading, list item and table row, each with
@@ -41,7 +42,7 @@ TABLE_ROW = re.compile(r"^[ \t]*\|")
 INCLUDE = re.compile(r'^[ \t]*--8<--[ \t]+"[^"]*"[ \t]*$')
 SPACE = re.compile(r"[ \t\n\r\f\v]+")
 # Front-matter keys about the file, not its text.
-NOT_TEXT = frozenset({"source_hash", "draft", "published", "translated"})
+NOT_TEXT = frozenset({"source_hash", "draft", "published", "translated", "related"})
 HASH_LENGTH = 12
 
 
