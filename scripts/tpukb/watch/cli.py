@@ -133,7 +133,7 @@ def _main(argv: list[str] | None) -> int:
 
 def record_all(args, refs, records, seen, seconds) -> int:
     today = args.today.isoformat()
-    by_slug: dict[str, dict[str, dict]] = {}
+    by_slug: dict[str, dict[str, dict]] = {slug: {} for slug in records}  # even with no reference
     failed = []
     for ref in refs:
         previous = (records.get(ref.slug) or {}).get(ref.url)
