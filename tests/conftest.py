@@ -26,6 +26,11 @@ LANGUAGES = SITE_LANGUAGES.default_first
 url_prefix = SITE_LANGUAGES.url_prefix
 
 
+# The project's command (pyproject.toml [project.scripts]), installed beside
+# the interpreter that runs the tests.
+TPUKB = str(Path(sys.executable).parent / "tpukb")
+
+
 def mkdocs_build(project: Path, site_dir: Path, **env_vars: str) -> subprocess.CompletedProcess:
     """Run `mkdocs build --strict` on a project folder, never with --quiet."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **env_vars)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -25,7 +24,7 @@ import pytest
 from lxml import html as lxml_html
 
 import tpukb.citecheck as cc
-from conftest import LANGUAGES, ROOT, SOURCE_ARTICLE, ArticleCopy, add_copy, copy_project, mkdocs_build
+from conftest import LANGUAGES, ROOT, SOURCE_ARTICLE, TPUKB, ArticleCopy, add_copy, copy_project, mkdocs_build
 
 SOURCE = SOURCE_ARTICLE
 
@@ -186,7 +185,7 @@ def accepted(tmp_path_factory) -> Planted:
 
 @pytest.fixture(scope="module")
 def checked(planted):
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "check_citations.py"),
+    return subprocess.run([TPUKB, "check",
                            "--docs", str(planted.root / "docs")],
                           cwd=planted.root, capture_output=True, text=True)
 
@@ -271,7 +270,7 @@ def unreadable_config_project(tmp_path: Path, which: str) -> Path:
 
 def test_unreadable_strings_file_is_one_finding(tmp_path):
     root = unreadable_config_project(tmp_path, "strings")
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "check_citations.py"),
+    result = subprocess.run([TPUKB, "check",
                              "--docs", str(root / "docs")], cwd=root, capture_output=True, text=True)
     assert result.returncode == 1
     assert "Traceback" not in result.stdout + result.stderr, result.stderr

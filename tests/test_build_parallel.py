@@ -1,4 +1,4 @@
-"""`mkdocs build` on two cores (overrides/hooks/parallel.py, tpukb.parallel):
+"""`mkdocs build` on two cores (tpukb.plugin, tpukb.parallel):
 the site is the same, byte for byte, as a one-process build, and a failure
 in the second process fails the build with its message."""
 
@@ -13,7 +13,7 @@ import pytest
 from conftest import ROOT, SITE_LANGUAGES, build_problems, mkdocs_build
 from tpukb import parallel
 
-SECOND = "a second process"  # what the hook logs when it splits the build
+SECOND = "a second process"  # what the plugin logs when it splits the build
 
 
 def files(site: Path) -> dict[str, Path]:

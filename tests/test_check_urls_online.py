@@ -15,7 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-import tpukb.urlcheck as online
+from tpukb.cli import main as tpukb
 
 TIMEOUT = "0.5"
 SLOW_SECONDS = 1.0
@@ -79,7 +79,7 @@ def make_docs(tmp_path, base, paths_by_file: dict[str, list[str]]):
 
 
 def run(docs, cache, *extra):
-    return online.main(["--docs", str(docs), "--cache", str(cache), "--timeout", TIMEOUT,
+    return tpukb(["urls", "--docs", str(docs), "--cache", str(cache), "--timeout", TIMEOUT,
                         "--retries", "1", "--backoff", "0.01", *extra])
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -25,7 +24,7 @@ from typing import Callable
 import pytest
 
 import tpukb.citecheck as cc
-from conftest import (DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, SOURCE_ARTICLE, ArticleCopy, add_copy,
+from conftest import (TPUKB, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, SOURCE_ARTICLE, ArticleCopy, add_copy,
                       copy_project, mkdocs_build)
 
 SOURCE = SOURCE_ARTICLE  # a real article, complete in every language
@@ -416,7 +415,7 @@ def test_build_reports_the_broken_anchor(builds):
 def test_command_line_prints_one_line_per_finding_and_fails(projects, builds):
     planted, site = projects["main"], builds("main").site
     result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "check_citations.py"),
+        [TPUKB, "check",
          "--docs", str(planted.root / "docs"), "--site", str(site)],
         cwd=planted.root, capture_output=True, text=True)
     assert result.returncode == 1
@@ -426,7 +425,7 @@ def test_command_line_prints_one_line_per_finding_and_fails(projects, builds):
 
 
 def test_command_line_passes_on_the_real_docs():
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "check_citations.py")],
+    result = subprocess.run([TPUKB, "check"],
                             cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
 

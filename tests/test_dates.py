@@ -14,7 +14,7 @@ import pytest
 from lxml import html as lxml_html
 
 import tpukb.citecheck as cc
-from conftest import DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path
+from conftest import DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, TPUKB, built_path
 from tpukb import dates
 from tpukb.citecheck.dated import statements
 
@@ -179,7 +179,7 @@ def test_d4_reads_table_cells_but_not_the_header_row():
 
 
 def facts_due(*args: str, docs: Path = DOCS) -> subprocess.CompletedProcess:
-    return subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-m", "tpukb.due",
+    return subprocess.run([TPUKB, "due",
                            "--docs", str(docs), *args], cwd=ROOT, capture_output=True, text=True)
 
 

@@ -25,7 +25,7 @@ from conftest import LANGUAGES, ROOT, SITE_LANGUAGES, build_problems, mkdocs_bui
 from tpukb.hosting import csp as hosting_csp
 from tpukb.hosting import nginx as hosting_nginx
 from tpukb.hosting import precompress
-from tpukb.hosting.cli import nginx_conf_main
+from tpukb.cli import main as tpukb
 from tpukb.hosting.publish import publish, published_rules
 from tpukb.hosting.rules import HostingError, SiteRules
 from tpukb.hosting.written import Written
@@ -324,14 +324,14 @@ def test_unhashed_inline_script_fails_the_nginx_configuration(site_copy, capsys)
     page = site_copy / "fi" / ARTICLE / "index.html"
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace("</body>", "<script>alert(1)</script></body>"), encoding="utf-8")
-    assert nginx_conf_main([str(site_copy)]) == 1
+    assert tpukb(["nginx-conf", str(site_copy)]) == 1
     error = capsys.readouterr().err
     assert f"{page}:" in error and "H5" in error, error
     # republished, the script is hashed: every output allows it
     rules = publish(site_copy, SITE_LANGUAGES)
     assert hosting_csp.sha256("alert(1)") in rules.script_hashes
     assert f"'{hosting_csp.sha256('alert(1)')}'" in (site_copy / "_headers").read_text()
-    assert nginx_conf_main([str(site_copy), "-o", str(site_copy.parent / "n.conf")]) == 0
+    assert tpukb(["nginx-conf", str(site_copy), "-o", str(site_copy.parent / "n.conf")]) == 0
 
 
 def test_pages_written_before_a_new_script_get_the_final_policy(site_copy):
@@ -361,10 +361,10 @@ def csp_free(text: str) -> str:
 
 
 def test_missing_or_unbuilt_site_folder_fails_clearly(tmp_path, capsys):
-    assert nginx_conf_main([str(tmp_path / "nowhere")]) == 1
+    assert tpukb(["nginx-conf", str(tmp_path / "nowhere")]) == 1
     assert f"{tmp_path / 'nowhere'}: no such site folder" in capsys.readouterr().err
     (tmp_path / "index.html").write_text("<!doctype html>")
-    assert nginx_conf_main([str(tmp_path)]) == 1
+    assert tpukb(["nginx-conf", str(tmp_path)]) == 1
     assert f"{tmp_path / '_headers'}: missing; build the site" in capsys.readouterr().err
 
 

@@ -1,4 +1,4 @@
-"""scripts/renumber_citations: a source added at the end of a citation file
+"""tpukb renumber: a source added at the end of a citation file
 and cited early ends up numbered in first-citation order, in the citation
 file and in every language, and the checker then finds nothing."""
 
@@ -8,7 +8,7 @@ import shutil
 import subprocess
 
 import tpukb.citecheck as cc
-from conftest import ROOT
+from conftest import ROOT, TPUKB
 
 CLEAN = ROOT / "tests" / "fixtures" / "clean"
 SLUG = "gpu-memory-defaults"
@@ -29,7 +29,7 @@ def test_a_source_added_at_the_end_is_renumbered_everywhere(tmp_path):
     before = cc.check_sources(cc.load_project(docs, root=root))
     assert {f.rule for f in before} == {"R4"}, before  # out of order until renumbered
 
-    result = subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-m", "tpukb.renumber", SLUG,
+    result = subprocess.run([TPUKB, "renumber", SLUG,
                              "--docs", str(docs)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[^4] -> [^1], [^1] -> [^2], [^2] -> [^3], [^3] -> [^4]"

@@ -6,7 +6,7 @@ holds a small article in all four languages that must produce no finding.
 
 Defects FACTS.md lists that no offline check can see (each fixture says so in
 a comment): 000 [1] moved to apache/mxnet, 002 [1] moved to docs.jax.dev and
-[7] to jax-ml/jax (redirects: scripts/check_urls_online.py reports the final
+[7] to jax-ml/jax (redirects: tpukb urls reports the final
 URL); 001 [2] has a corrupted slug but is a well-formed URL (the online check
 sees the 404); 002 [4] is a legacy page; 000 [3], 002 [3] and 001 [6] are
 questions of content or of the better source, not of form.
@@ -15,13 +15,12 @@ questions of content or of the better source, not of form.
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import tpukb.citecheck as cc
-from conftest import ROOT
+from conftest import ROOT, TPUKB
 
 FIXTURES = ROOT / "tests" / "fixtures"
 SEEDS = FIXTURES / "seeds"
@@ -130,7 +129,7 @@ def test_the_clean_fixture_has_no_finding():
 
 
 def run_checker(docs: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(ROOT / "scripts" / "check_citations.py"),
+    return subprocess.run([TPUKB, "check",
                            "--docs", str(docs)], cwd=docs.parent, capture_output=True, text=True)
 
 

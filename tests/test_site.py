@@ -14,7 +14,7 @@ from tpukb import languages
 from tpukb.hosting.rules import HOST_FILES
 
 # What a reader's browser fetches; anything else in the site is a build input
-# that leaked (a data file of the theme folder, a hook, a template).
+# that leaked (a data file of the theme folder, a template).
 READER_FILE_TYPES = {".html", ".css", ".js", ".map", ".json", ".xml", ".gz", ".png", ".svg",
                      ".ico", ".woff", ".woff2", ".txt", ".wasm", ".pf_fragment", ".pf_index",
                      ".pf_meta", ".pagefind", ".br"}
@@ -245,7 +245,7 @@ def test_no_code_edits_the_import_path():
 
 
 def test_pages_carry_no_template_indentation_but_keep_code_blocks(site):
-    """hooks/compact_html.py: no indented line between tags; <pre> blocks untouched."""
+    """tpukb.htmlcompact: no indented line between tags; <pre> blocks untouched."""
     from tpukb.htmlcompact import compact
     page = built_path(site, DEFAULT_LANGUAGE, "articles/jax-tensorflow-tpu-memory.md")
     text = page.read_text(encoding="utf-8")

@@ -20,11 +20,12 @@ from pathlib import Path
 import pytest
 from lxml import html
 
-from conftest import ROOT, build_problems, built_path, mkdocs_build
+from conftest import ROOT, TPUKB, build_problems, built_path, mkdocs_build
 from tpukb import citecheck, newarticle
+from tpukb.cli import main as tpukb
 from tpukb.languages import STRINGS_PATH
 from tpukb.languages import load as load_languages
-from tpukb.translations import cli, normalise, status, store
+from tpukb.translations import normalise, status, store
 
 SITE = load_languages(ROOT)
 OTHERS = SITE.others
@@ -49,17 +50,17 @@ def copy_project(dest: Path) -> Path:
 
 
 def run_cli(project: Path, *args: str) -> int:
-    return cli.main(["--project", str(project), *args])
+    return tpukb(["status", "--project", str(project), *args])
 
 
 def add_language(project: Path, code: str) -> None:
-    """A language as README's "Adding a language" says: mkdocs.yml, strings,
+    """A language as CONTRIBUTING.md's "Adding a language" says: mkdocs.yml, strings,
     a translated home page, every other page declared not translated yet."""
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     # the new language goes last in the i18n plugin's list, which ends where
-    # the Hooks part of mkdocs.yml begins
-    anchor = "\n# ---------------------------------------------------------------------------\n# Hooks"
+    # the tpukb plugin's entry begins
+    anchor = "  # The project's own build"
     assert anchor in text
     config.write_text(text.replace(anchor, (
         f"        - locale: {code}\n          name: Svenska\n          build: true\n"
@@ -171,8 +172,8 @@ def changed(tmp_path_factory):
     path.write_text(rewrap(path.read_text(encoding="utf-8")), encoding="utf-8")
     (docs / DROPPED_LANG / DROPPED).unlink()
     assert run_cli(project, "--declare-missing", DROPPED_LANG, DROPPED) == 0
-    assert newarticle.main(["--project", str(project), NEW, "--title", "A new thing: drafts",
-                            "--category", "Memory and performance"]) == 0
+    assert tpukb(["new", "--project", str(project), NEW, "--title", "A new thing: drafts",
+                  "--category", "Memory and performance"]) == 0
     add_language(project, NEW_LANG)
     assert run_cli(project, "--mark", NEW_LANG, "index.md") == 0
     assert run_cli(project, "--declare-missing", NEW_LANG) == 0
@@ -396,21 +397,20 @@ def test_mark_refuses_a_translation_citing_other_references(plain, capsys):
 @pytest.mark.parametrize("slug", ["Bad", "bad_slug", "café", "-lead", "two--hyphens", "x/y", ""])
 def test_new_article_refuses_a_bad_slug(plain, slug, capsys):
     config = (plain / "mkdocs.yml").read_text(encoding="utf-8")
-    assert newarticle.main(["--project", str(plain), "--title", "T", "--category", "Frameworks",
-                            "--", slug]) == 2
+    assert tpukb(["new", "--project", str(plain), "--title", "T", "--category", "Frameworks",
+                  "--", slug]) == 2
     assert "not a valid slug" in capsys.readouterr().err
     assert (plain / "mkdocs.yml").read_text(encoding="utf-8") == config
 
 
 @pytest.mark.parametrize("command, args, wrote", [
-    ("new_article", ["fresh-one", "--title", "T", "--category", "Frameworks"],
+    ("new", ["fresh-one", "--title", "T", "--category", "Frameworks"],
      "docs/en/articles/fresh-one.md"),
-    ("translation_status", ["--strict"], None),
+    ("status", ["--strict"], None),
 ])
 def test_the_commands_run_as_the_readme_says(plain, command, args, wrote):
-    """The shell commands themselves, not only their main(): a module run with
-    -m that lacks its __main__ block exits 0 having done nothing."""
-    result = subprocess.run([str(ROOT / "scripts" / command), "--project", str(plain), *args],
+    """The installed command itself (`tpukb`), not only tpukb.cli.main."""
+    result = subprocess.run([TPUKB, command, "--project", str(plain), *args],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     if wrote:
@@ -422,16 +422,16 @@ def test_the_commands_run_as_the_readme_says(plain, command, args, wrote):
 def test_new_article_refuses_an_existing_slug(plain, capsys):
     slug = Path(EDITED).stem
     config = (plain / "mkdocs.yml").read_text(encoding="utf-8")
-    assert newarticle.main(["--project", str(plain), slug, "--title", "T",
-                            "--category", "Frameworks"]) == 2
+    assert tpukb(["new", "--project", str(plain), slug, "--title", "T",
+                  "--category", "Frameworks"]) == 2
     assert f"the slug '{slug}' is taken" in capsys.readouterr().err
     assert (plain / "mkdocs.yml").read_text(encoding="utf-8") == config
 
 
 def test_new_article_refuses_an_unknown_category(plain, capsys):
     config = (plain / "mkdocs.yml").read_text(encoding="utf-8")
-    assert newarticle.main(["--project", str(plain), "fresh-one", "--title", "T",
-                            "--category", "No such category"]) == 2
+    assert tpukb(["new", "--project", str(plain), "fresh-one", "--title", "T",
+                  "--category", "No such category"]) == 2
     assert "no nav section 'Knowledge base > No such category'" in capsys.readouterr().err
     assert (plain / "mkdocs.yml").read_text(encoding="utf-8") == config
     assert not (plain / "docs" / "en" / "articles" / "fresh-one.md").exists()
@@ -464,8 +464,8 @@ def test_a_drafts_unwritten_translations_do_not_fail_strict(plain, capsys):
     """A draft is published in no language: --strict passes while its
     translations are still being written, and fails once it is published
     without them being current."""
-    assert newarticle.main(["--project", str(plain), "draft-in-progress", "--title", "T",
-                            "--category", "Frameworks"]) == 0
+    assert tpukb(["new", "--project", str(plain), "draft-in-progress", "--title", "T",
+                  "--category", "Frameworks"]) == 0
     capsys.readouterr()
     assert run_cli(plain, "--strict") == 0, capsys.readouterr().out
     page = plain / "docs" / SITE.default / "articles" / "draft-in-progress.md"

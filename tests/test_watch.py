@@ -1,4 +1,4 @@
-"""The sources watch (tpukb.watch, scripts/sources_watch) against local
+"""The sources watch (tpukb.watch, `tpukb watch`) against local
 servers on 127.0.0.1: nothing here touches the internet.
 
 The cited URLs are the real kinds (docs.cloud.google.com, github.com,
@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tpukb import due
+from tpukb.cli import main as tpukb_main
 from tpukb.watch import cli, record
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -467,6 +467,16 @@ def test_bad_arguments_and_a_missing_record_give_one_line(tmp_path, capsys, args
     assert captured.out == "" and expected in captured.err and captured.err.count("\n") == 1, captured.err
 
 
+def test_tpukb_watch_is_a_subcommand_with_one_line_errors(tmp_path, capsys):
+    docs = make_docs(tmp_path, ["https://docs.cloud.google.com/tpu/docs/intro"])
+    assert tpukb_main(["watch", "--docs", str(docs)]) == 2  # no record yet
+    assert "tpukb watch: no record for 1 article(s)" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit:
+        tpukb_main(["watch", "--rate", "0"])
+    err = capsys.readouterr().err
+    assert exit.value.code == 2 and err.count("\n") == 1 and "must be more than 0" in err
+
+
 def test_the_command_never_prints_a_traceback(tmp_path):
     docs = make_docs(tmp_path, ["https://docs.cloud.google.com/tpu/docs/intro"])
     broken = record.path(docs, "watched")
@@ -477,7 +487,7 @@ def test_the_command_never_prints_a_traceback(tmp_path):
         run = subprocess.run([sys.executable, "-m", "tpukb.watch.cli", *args],
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
-        assert run.stderr.count("\n") == 1 and run.stderr.startswith("sources_watch: "), run.stderr
+        assert run.stderr.count("\n") == 1 and run.stderr.startswith("tpukb watch: "), run.stderr
     assert "watched.json:3: not valid JSON" in subprocess.run(
         [sys.executable, "-m", "tpukb.watch.cli", "--docs", str(docs)],
         capture_output=True, text=True, timeout=60).stderr
@@ -490,10 +500,10 @@ def test_the_command_never_prints_a_traceback(tmp_path):
 def test_the_committed_records_are_sound_and_never_built():
     """Each record belongs to an article, every entry carries its day and
     either an observation or why there is none (a new article is recorded
-    with `scripts/sources_watch --record SLUG`; the watch names the missing)."""
+    with `tpukb watch --record SLUG`; the watch names the missing)."""
     from tpukb.watch.references import article_slugs
     files = sorted((ROOT / "docs" / "citations" / record.FOLDER).glob("*.json"))
-    assert files, "no record: scripts/sources_watch --record"
+    assert files, "no record: tpukb watch --record"
     for file in files:
         assert file.stem in article_slugs(ROOT / "docs"), f"{file.name}: no such article"
         for url, entry in record.load(ROOT / "docs", file.stem).items():
@@ -511,14 +521,14 @@ def test_facts_due_puts_first_what_is_old_and_moved(tmp_path, capsys):
     report.write_text(json.dumps({"watched": "2026-11-27", "results": [
         {"slug": ref.slug, "label": ref.label, "url": ref.url, "state": "changed",
          "summary": "2 paragraph(s) added, 1 removed"}]}), encoding="utf-8")
-    assert due.main(["--watch-report", str(report), "--today", "2026-11-27"]) == 0
+    assert tpukb_main(["due", "--watch-report", str(report), "--today", "2026-11-27"]) == 0
     out = capsys.readouterr().out
     assert out.splitlines()[0] == f"articles/{ref.slug}.md"
     assert (f"source changed since checked {ref.checked}" in out
             and f"{ref.place}  [^{ref.label}] {ref.url}: changed: 2 paragraph(s) added" in out), out
     # a reference checked again after the watch is not flagged
     report.write_text(report.read_text().replace("2026-11-27", "2020-01-01"), encoding="utf-8")
-    assert due.main(["--watch-report", str(report), "--today", "2026-11-27", "--json"]) == 0
+    assert tpukb_main(["due", "--watch-report", str(report), "--today", "2026-11-27", "--json"]) == 0
     assert not any(v["sources_changed"] for v in json.loads(capsys.readouterr().out)["versions"])
 
 
@@ -528,7 +538,7 @@ def test_the_workflow_runs_weekly_and_by_hand_and_publishes_the_report():
     triggers = workflow[True]  # YAML 1.1 reads the key `on` as true
     assert "workflow_dispatch" in triggers and triggers["schedule"][0]["cron"].endswith("* * 1")
     steps = workflow["jobs"]["watch"]["steps"]
-    assert any("scripts/sources_watch" in s.get("run", "") for s in steps)
+    assert any(".venv/bin/tpukb watch" in s.get("run", "") for s in steps)
     upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-artifact@"))
     assert upload["if"] == "always()" and "sources-watch.json" in upload["with"]["path"]
     actionlint = Path(sys.executable).with_name("actionlint")
@@ -539,11 +549,14 @@ def test_the_workflow_runs_weekly_and_by_hand_and_publishes_the_report():
 def test_the_watch_runs_inside_a_running_event_loop(tmp_path, server):
     """As when another command (or a test's browser) already runs one."""
     import asyncio
+
+    from tpukb.watch.run import run_async
     url, path = PAGES["devsite-docs.html"]
     docs = make_docs(tmp_path, [url])
     server.routes[path] = Route(body=fixture("devsite-docs.html"))
 
     async def inside():
+        asyncio.get_running_loop()  # there is one
         return watch(docs, server, "--record"), watch(docs, server)
 
-    assert asyncio.run(inside()) == (0, 0)
+    assert run_async(inside) == (0, 0)

@@ -6,7 +6,7 @@ For a page's file (an MkDocs `File` carrying the i18n plugin's `alternates`),
 absolute from `site_url`, in the order of mkdocs.yml. A fallback copy (the
 i18n plugin's `fallback_to_default` serves the default language's text under
 another language's folder) is not a translation and is left out. Used by the
-hreflang links and the sitemap (overrides/hooks/hreflang.py), the Open Graph
+hreflang links and the sitemap (the plugin tpukb.plugin), the Open Graph
 `og:locale:alternate` tags and the JSON-LD translations (tpukb.sharing).
 """
 

@@ -1,6 +1,6 @@
 """The growth benchmark: this project against plain Material + i18n, at N articles.
 
-Owns `scripts/bench`. For each N it makes a synthetic knowledge base in a
+Owns `tpukb bench`. For each N it makes a synthetic knowledge base in a
 temporary copy of a project (this tree, or another one given with
 `--project`, such as a worktree of an older commit): every real article of
 every language is cloned, with its shared citation file, until each language
@@ -8,9 +8,9 @@ has N articles; the clones are listed in the nav under Knowledge base in
 extra categories of 25 articles (a section with its index page). The copy is
 built twice in one run, with the project's own virtual environment:
 
-- project: the project's `mkdocs.yml`, hooks and theme overrides;
+- project: the project's `mkdocs.yml`, its plugin and theme overrides;
 - plain: Material + mkdocs-static-i18n alone on the same docs, nav, languages
-  and Markdown extensions (no hooks, no custom_dir, Material's own search
+  and Markdown extensions (no tpukb plugin, no custom_dir, Material's own search
   plugin, the default language listed first).
 
 It prints, for each build: seconds (median over `--runs`), pages, pages per
@@ -340,26 +340,36 @@ def report(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="scripts/bench", description="Build a synthetic knowledge base of N articles per "
-        "language with this project and with plain Material + i18n; print the figures side by side.")
-    parser.add_argument("--articles", default="30,300",
+def _sizes(text: str) -> list[int]:
+    try:
+        sizes = [int(n) for n in text.split(",") if n.strip()]
+    except ValueError:
+        sizes = []
+    if not sizes or min(sizes) < 1:
+        raise argparse.ArgumentTypeError(f"expected positive numbers like 30,300, got {text!r}")
+    return sizes
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return int(text)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--articles", type=_sizes, default=[30, 300],
                         help="comma-separated N articles per language (default 30,300)")
-    parser.add_argument("--runs", type=int, default=1, help="builds per figure (median)")
+    parser.add_argument("--runs", type=_positive, default=1, help="builds per figure (median)")
     parser.add_argument("--project", type=Path, default=ROOT,
                         help="project tree to measure (default: this one); it needs its own .venv")
     parser.add_argument("--no-search", action="store_true", help="skip the browser measurement")
-    args = parser.parse_args(argv)
-    try:
-        sizes = [int(n) for n in args.articles.split(",") if n.strip()]
-    except ValueError:
-        parser.error(f"--articles: expected numbers like 30,300, got {args.articles!r}")
-    if not sizes or min(sizes) < 1 or args.runs < 1:
-        parser.error("--articles and --runs must be positive")
+
+
+def run(args: argparse.Namespace) -> int:
     project = args.project.resolve()
     results = []
-    for n in sizes:
+    for n in args.articles:
         results += bench(project, n, args.runs, not args.no_search)
     print(f"project: {project}  (runs per figure: {args.runs})")
     print(report(results))
+    return 0

@@ -5,13 +5,14 @@ its oldest reference check (the `Retrieved` date of the citation file's
 entries) and its dated statements (`[as of ...]` markers), oldest first, each
 with file and line. `--due DAYS` keeps only what is older than DAYS days.
 Beside them, each reference whose source changed, moved or is gone since it
-was checked, by the last report of the sources watch (`scripts/sources_watch`,
+was checked, by the last report of the sources watch (`tpukb watch`,
 `--watch-report FILE`): the articles with such references come first.
 It reports and never fails because the calendar moved: the exit status is 0
 whatever the dates (2 only when the sources cannot be read at all).
 
-Usage (from the project root): scripts/facts_due [--due DAYS] [--json]
-[--today YYYY-MM-DD] [--docs DOCS] [--watch-report FILE]
+Usage: `tpukb due [--due DAYS] [--json] [--today YYYY-MM-DD] [--docs DOCS]
+[--watch-report FILE]`
+(tpukb.cli).
 """
 
 from __future__ import annotations
@@ -148,8 +149,7 @@ def as_text(versions: list[Version]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--due", type=int, metavar="DAYS",
                         help="only what is older than DAYS days")
     parser.add_argument("--json", action="store_true", help="print JSON for machines")
@@ -157,10 +157,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="count ages from this day (YYYY-MM-DD; default: today)")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
     parser.add_argument("--watch-report", type=Path, default=watch_report.DEFAULT_REPORT,
-                        help="the last report of scripts/sources_watch (default: %(default)s)")
-    args = parser.parse_args(argv)
+                        help="the last report of `tpukb watch` (default: %(default)s)")
+
+
+def run(args: argparse.Namespace) -> int:
     if not args.docs.is_dir():
-        print(f"facts_due: {args.docs} is not a docs folder", file=sys.stderr)
+        print(f"tpukb due: {args.docs} is not a docs folder", file=sys.stderr)
         return 2
     try:
         versions = due_list(args.docs, args.today, watch_report=args.watch_report)
@@ -181,7 +183,3 @@ def main(argv: list[str] | None = None) -> int:
         print(as_text(versions) if versions else
               f"nothing older than {args.due} days" if args.due is not None else "no article")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

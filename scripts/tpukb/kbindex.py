@@ -81,8 +81,8 @@ def article_list(page, empty_text: str) -> str:
     return "\n".join(entries)
 
 
-def fill(markdown: str, page, empty_text: str) -> str | None:
-    """`markdown` with MARKER replaced, or None when the page has no marker."""
+def fill(markdown: str, page, empty_text: str) -> str:
+    """`markdown` with MARKER replaced (unchanged when the page has none)."""
     if MARKER not in markdown:
-        return None
+        return markdown
     return markdown.replace(MARKER, article_list(page, empty_text))

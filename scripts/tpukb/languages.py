@@ -1,6 +1,6 @@
 """The site's languages and interface strings: the one place that knows them.
 
-Owns what hooks, the citation checker, the hosting rules and the tests need
+Owns what the plugin, the citation checker, the hosting rules and the tests need
 to know about languages: which languages `mkdocs.yml` declares (in its order)
 and which is the default, the site URL, where a language lives in the built
 site (`url_prefix`: the default language at the root, every other one under

@@ -1,4 +1,4 @@
-"""New articles: the one command that starts one, and drafts.
+"""New articles: the one command that starts one (`tpukb new`), and drafts.
 
 `create` writes what an article needs, in a state that passes the strict
 build and the citation checker at once:
@@ -16,7 +16,7 @@ build and the citation checker at once:
   (scripts/tpukb/i18n/translations/missing.yml, see tpukb.translations.store).
 
 A draft is an article whose default-language front matter says
-`draft: true`: overrides/hooks/drafts.py gives every language version of it
+`draft: true`: the plugin (tpukb.plugin) gives every language version of it
 MkDocs' draft inclusion level (`mkdocs serve` shows it, `mkdocs build`
 leaves it out) and takes it out of the navigation, so nothing half-written
 is published. Replacing the `draft: true` line by `published: YYYY-MM-DD`
@@ -179,11 +179,7 @@ def create(project: Path, slug: str, title: str, today: datetime.date | None = N
     return [article, citations, mkdocs_yml, project / store.DECLARATIONS]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="scripts/new_article",
-        description="Start a new article as a draft: the English page, its citation file, "
-                    "the nav line and the declarations that its translations are not written yet.")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("slug", help="lowercase ASCII words joined by hyphens (the file name and URL)")
     parser.add_argument("--title", required=True, help="the English title")
     parser.add_argument("--category", required=True,
@@ -191,21 +187,18 @@ def main(argv: list[str] | None = None) -> int:
                              "in mkdocs.yml's nav (e.g. 'Memory and performance')")
     parser.add_argument("--project", type=Path, default=languages.ROOT,
                         help="project folder holding mkdocs.yml (default: this project)")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     try:
         written = create(args.project, args.slug, args.title,
                          section=SECTION + (" ".join(args.category.split()),))
     except (NewArticleError, languages.LanguageError, store.StoreError) as error:
-        print(f"new_article: {error}", file=sys.stderr)
+        print(f"tpukb new: {error}", file=sys.stderr)
         return 2
     for path in written:
         print(f"wrote {path.relative_to(Path(args.project).resolve()).as_posix()}")
     print("It is a draft (draft: true): write it, cite it, replace the draft line by "
           "`published: YYYY-MM-DD` (that day), then scripts/test. Translations: "
-          "scripts/translation_status.")
+          "tpukb status.")
     return 0
-
-
-
-if __name__ == "__main__":
-    sys.exit(main())

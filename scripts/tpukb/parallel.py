@@ -1,7 +1,7 @@
 """Building the languages in two processes, with a site identical to one process's.
 
-Owns the split of `mkdocs build` over the machine's second core
-(overrides/hooks/parallel.py is the adapter):
+Owns the split of `mkdocs build` over the machine's second core (the plugin
+tpukb.plugin calls it):
 
 - the main process builds the first half of the languages (the default one
   first, as in mkdocs.yml), a child process (`mkdocs build` with
@@ -20,8 +20,12 @@ Owns the split of `mkdocs build` over the machine's second core
 - what spans languages (the 404 pages, hosting) runs after the merge, in
   the main process only.
 
-`TPUKB_BUILD_JOBS=1` builds in one process (so does `mkdocs serve`). The
-tests build the site both ways and compare every byte.
+The second process is started with the tool that runs the first: `mkdocs`,
+or `properdocs` (whose modules answer to the name `mkdocs`).
+
+The plugin's `jobs` option (mkdocs.yml) sets the number of processes;
+`TPUKB_BUILD_JOBS=1` overrides it and builds in one process (so does
+`mkdocs serve`). The tests build the site both ways and compare every byte.
 """
 
 from __future__ import annotations
@@ -35,6 +39,9 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import mkdocs
+import mkdocs_static_i18n.plugin as i18n_module
 
 from . import search
 
@@ -57,14 +64,32 @@ def is_part() -> bool:
     return bool(part_languages())
 
 
-def jobs() -> int:
+def jobs(configured: int | None = None) -> int:
+    """The number of processes: TPUKB_BUILD_JOBS, else the plugin's `jobs`
+    option (`configured`), else two on a machine with two cores or more."""
     value = os.environ.get(JOBS_ENV, "")
     if value:
         try:
             return max(1, int(value))
         except ValueError:
             raise ParallelBuildError(f"{JOBS_ENV}={value!r}: give a whole number (1 = one process)")
+    if configured is not None:
+        return configured
     return min(2, os.cpu_count() or 1)
+
+
+def only_in_i18n_loop(i18n, languages: list[str]) -> None:
+    """Let the i18n plugin's loop of nested builds build `languages` (once
+    each) and skip the others. The loop skips only the language current when
+    it starts, which in a child is not the default one."""
+    build, todo = i18n_module.build, set(languages)
+
+    def build_some(config, dirty=False):
+        if i18n.current_language in todo:
+            todo.discard(i18n.current_language)
+            build(config, dirty=dirty)
+
+    i18n_module.build = build_some
 
 
 def split(build_languages: list[str], default: str) -> tuple[list[str], list[str]]:
@@ -89,7 +114,9 @@ def start(config_file: str, site_dir: str, languages: list[str], strict: bool) -
     site = Path(site_dir)
     part = site.parent / f".{site.name}.part-{os.getpid()}"
     shutil.rmtree(part, ignore_errors=True)
-    command = [sys.executable, "-m", "mkdocs", "build", "-f", config_file, "-d", str(part)]
+    # the tool that runs this build: `mkdocs`, or `properdocs`, whose modules
+    # answer to the name mkdocs (the child must be built by the same one)
+    command = [sys.executable, "-m", mkdocs.__name__, "build", "-f", config_file, "-d", str(part)]
     if strict:
         command.append("--strict")
     env = dict(os.environ, **{PART_ENV: ",".join(languages)})

@@ -9,7 +9,7 @@ default language never cites keep their relative order at the end (R3 still
 reports them). Markers in code and comments are left alone, as the checker
 ignores them.
 
-Usage (from the project root): scripts/renumber_citations SLUG [--docs DOCS]
+Usage: `tpukb renumber SLUG [--docs DOCS]` (tpukb.cli).
 """
 
 from __future__ import annotations
@@ -51,11 +51,12 @@ def renumber(docs: Path, slug: str) -> dict[str, str]:
     return {old: new for old, new in mapping.items() if old != new}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("slug", help="the article's file name without .md")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     try:
         changed = renumber(args.docs, args.slug)
     except NotUtf8 as error:  # nothing is rewritten: the checker reports it as E1
@@ -63,7 +64,3 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(", ".join(f"[^{old}] -> [^{new}]" for old, new in changed.items()) or "already in order")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

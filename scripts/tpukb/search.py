@@ -37,8 +37,9 @@ ARTICLE_INDEXED = '<article class="md-content__inner md-typeset" data-pagefind-b
 # reference titles instead of the article. The citation markers
 # (.footnote-ref, "[10]") are left out so that excerpts read as text, and
 # the related-articles list (tpukb.related) so that another article's title
-# does not make this page a match for it.
-EXCLUDE_SELECTORS = ".headerlink, .footnote, .footnote-ref, .kb-related"
+# does not make this page a match for it. The plugin's `search_exclude`
+# option defaults to these.
+EXCLUDE_SELECTORS = (".headerlink", ".footnote", ".footnote-ref", ".kb-related")
 # Pages that only list other pages are not results: the Tags page (Material's
 # tags listing), the knowledge-base index and the category pages (their
 # generated list, tpukb.kbindex). A query then answers with the articles
@@ -136,14 +137,15 @@ def merge_entry(ours: Path, theirs: Path) -> None:
     _write_entry(Path(ours), dict(mine, languages={**mine["languages"], **other["languages"]}))
 
 
-def index_site(site: Path) -> int:
-    """Run Pagefind over a built site; return the number of pages indexed."""
+def index_site(site: Path, exclude: tuple[str, ...] | list[str] = EXCLUDE_SELECTORS) -> int:
+    """Run Pagefind over a built site, leaving out what the CSS selectors
+    `exclude` match; return the number of pages indexed."""
     site = Path(site)
     marked = count_marked(site)
     if marked == 0:
         raise SearchError(f"{site}: search: no page is marked for indexing")
     command = [sys.executable, "-m", "pagefind", "--site", str(site), "--output-subdir", BUNDLE,
-               "--exclude-selectors", EXCLUDE_SELECTORS, "--quiet"]
+               "--exclude-selectors", ", ".join(exclude), "--quiet"]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         hint = (" (install the project's dependencies: scripts/setup-env)"

@@ -1,6 +1,6 @@
 """Serve a built site on 127.0.0.1 with a language-aware 404 page.
 
-Usage: python scripts/serve_site.py [--port 8000] [--host 127.0.0.1] SITE_DIR
+Usage: `tpukb serve [--port 8000] [--host 127.0.0.1] SITE_DIR` (tpukb.cli).
 
 A missing path under /fi/, /it/ or /ar/ (any language folder that has its own
 404.html) gets that language's 404 page with status 404; any other missing
@@ -55,16 +55,17 @@ def make_server(site: Path, host: str = "127.0.0.1", port: int = 8000, verbose=T
     return server
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", type=Path)
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
-    args = parser.parse_args()
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("site", type=Path, help="the built site folder (site/)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (8000; 0 = a free one)")
+
+
+def run(args: argparse.Namespace) -> int:
     server = make_server(args.site, args.host, args.port)
     print(f"Serving {args.site} on http://{args.host}:{server.server_port}/ (Ctrl+C to stop)")
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
-
+    return 0

@@ -1,8 +1,7 @@
 """Visit every external URL of the citation files once (opt-in: needs the network).
 
-Usage (from the project root):
-    .venv/bin/python scripts/check_urls_online.py [--docs DOCS_DIR] [--cache FILE]
-        [--max-age DAYS] [--timeout SECONDS] [--retries N] [--backoff SECONDS]
+Usage: `tpukb urls [--docs DOCS_DIR] [--cache FILE] [--max-age DAYS]
+[--timeout SECONDS] [--retries N] [--backoff SECONDS]` (tpukb.cli).
 
 Each unique URL of docs/citations/*.md is fetched once (GET, redirects
 followed). Results, one line per place the URL is cited:
@@ -139,22 +138,33 @@ def report_lines(url: str, result: Result, places: list[tuple[str, int]]) -> lis
     return [f"{file}:{line}: R5 {what}; {fix}" for file, line in places]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--docs", type=Path, default=ROOT / "docs")
-    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
-    parser.add_argument("--max-age", type=float, default=7.0, help="days a definite result stays valid")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
-    parser.add_argument("--retries", type=int, default=2, help="retries of an unknown answer")
-    parser.add_argument("--backoff", type=float, default=2.0, help="first retry delay in seconds, doubled each time")
-    args = parser.parse_args(argv)
+MAX_AGE_DAYS, TIMEOUT_S, RETRIES, BACKOFF_S = 7.0, 10.0, 2, 2.0  # the defaults
 
-    places = collect_urls(args.docs)
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="cache file")
+    parser.add_argument("--max-age", type=float, default=MAX_AGE_DAYS,
+                        help="days a definite result stays valid")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT_S, help="seconds per request")
+    parser.add_argument("--retries", type=int, default=RETRIES, help="retries of an unknown answer")
+    parser.add_argument("--backoff", type=float, default=BACKOFF_S,
+                        help="first retry delay in seconds, doubled each time")
+
+
+def run(args: argparse.Namespace) -> int:
+    return check_all(args.docs, args.cache, args.max_age, args.timeout, args.retries, args.backoff)
+
+
+def check_all(docs: Path, cache: Path = DEFAULT_CACHE, max_age: float = MAX_AGE_DAYS,
+              timeout: float = TIMEOUT_S, retries: int = RETRIES, backoff: float = BACKOFF_S) -> int:
+    """Check every cited URL once; print the findings; return the exit status."""
+    places = collect_urls(docs)
     now = time.time()
-    cached = load_cache(args.cache, args.max_age, now)
-    results = {url: cached.get(url) or check_url(url, args.timeout, args.retries, args.backoff)
+    cached = load_cache(cache, max_age, now)
+    results = {url: cached.get(url) or check_url(url, timeout, retries, backoff)
                for url in places}
-    save_cache(args.cache, {**cached, **{u: r for u, r in results.items() if r.status in DEFINITE}})
+    save_cache(cache, {**cached, **{u: r for u, r in results.items() if r.status in DEFINITE}})
 
     for url, result in sorted(results.items(), key=lambda item: places[item[0]][0]):
         for line in report_lines(url, result, places[url]):

@@ -1,7 +1,7 @@
 """Fixtures for the browser tests.
 
 One strict build of the site (the `site` fixture of tests/conftest.py), served
-by scripts/serve_site.py on 127.0.0.1 on a free port, one headless Chromium
+by tpukb serve on 127.0.0.1 on a free port, one headless Chromium
 for the session, a fresh browser context per test. Every request a test's
 pages make is recorded, so that tests can check they stay on the site.
 """

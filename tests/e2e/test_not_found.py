@@ -1,4 +1,4 @@
-"""A not-found page per language, served as scripts/serve_site.py does."""
+"""A not-found page per language, served as tpukb serve does."""
 
 from __future__ import annotations
 

@@ -68,7 +68,7 @@ Modules: `model` (Finding, Project, mkdocs.yml, interface strings), `text`
 `articles` (F1, R1-R4, R6, R8 per language version), `languages` (R7, R8
 orphans, R9), `dated` (D2-D4), `related` (R12), `safety` (S1-S4), `glossary` (G1), `sources` (all source rules over a docs
 folder), `site` (R6, R10, R11 on the built HTML). The command line is
-`cli` (scripts/check_citations.py runs it).
+`cli` (`tpukb check` runs it).
 """
 
 from .articles import check_article, check_marker_form

@@ -12,10 +12,10 @@ import re
 from .. import yamlload as yaml
 
 from .encoding import (INCLUDE_LIKE, as_ascii, check_front_matter_keys, check_include_line,
-                       check_markers, front_matter_keys, marker_label)
+                       check_markers, front_matter_keys)
 from .entries import CitationFile
 from .model import Finding, Project
-from .text import FOOTNOTE_REF, FRONT_MATTER, HEADING, Article, line_of, references
+from .text import FOOTNOTE_REF, FRONT_MATTER, HEADING, Article, line_of, marker_label, references
 
 FRONT_MATTER_KEYS = ("title", "description", "tags", "facts_checked")
 # Footnote definitions and numbered link definitions (`[1]: url` vanishes).

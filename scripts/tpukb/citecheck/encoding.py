@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..sourcefile import NotUtf8, char_name, is_invisible, read_text
 from .model import Finding, Project
-from .text import line_of
+from .text import MARKER_LIKE, line_of, marker_label
 
 # What a writer's tools put in place of the ASCII that syntax needs.
 LOOK_ALIKE = {
@@ -71,15 +71,6 @@ def syntax_finding(project: Project, path: Path, text: str, offset: int, what: s
     return [project.finding(path, line_of(text, offset + i), "E2",
                             f"{what} {snippet!r} contains {char_name(ch)} at position {i + 1}", fix)
             for i, ch in odd_characters(snippet)]
-
-
-MARKER_LIKE = re.compile(r"\[[\^\uff3e]([^\]\n\[]{1,16})[\]\uff3d]")
-
-
-def marker_label(raw: str) -> str | None:
-    """The number a marker means when only invisible characters spoil it."""
-    clean = "".join(ch for ch in raw if not is_invisible(ch))
-    return clean if clean != raw and clean.isascii() and clean.isdecimal() else None
 
 
 def check_markers(project: Project, path: Path, body: str) -> list[Finding]:

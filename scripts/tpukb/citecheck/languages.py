@@ -27,7 +27,7 @@ def declarations(project: Project) -> tuple[store.Declarations, list[Finding]]:
 def missing_fix(project: Project, lang: str, page: str) -> str:
     return (f"write the {lang} version under the same file name, or declare it not translated "
             f"yet (served as the {project.default_language} page with a notice): "
-            f"scripts/translation_status --declare-missing {lang} {page}")
+            f"tpukb status --declare-missing {lang} {page}")
 
 
 def check_translations(project: Project, slug: str, versions: dict[str, Article],
@@ -113,7 +113,7 @@ def check_declarations(project: Project, declared: store.Declarations) -> list[F
                                 f"{project.show(base / page)} does not exist", "delete the line")
             elif path.is_file():
                 problem, fix = (f"declares {project.show(path)} not translated yet, but it exists",
-                                f"mark it once it is up to date: scripts/translation_status "
+                                f"mark it once it is up to date: tpukb status "
                                 f"--mark {lang} {page} (removes the line)")
             else:
                 continue

@@ -13,12 +13,23 @@ from functools import cached_property
 from pathlib import Path
 
 from .model import Project
-from ..sourcefile import read_text
+from ..sourcefile import is_invisible, read_text
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 INLINE_CODE = re.compile(r"(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.S)
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+
+
+# A citation marker, also one spoilt by an invisible or full-width character
+# (rule E2, tpukb.citecheck.encoding, reports those).
+MARKER_LIKE = re.compile(r"\[[\^\uff3e]([^\]\n\[]{1,16})[\]\uff3d]")
+
+
+def marker_label(raw: str) -> str | None:
+    """The number a marker means when only invisible characters spoil it."""
+    clean = "".join(ch for ch in raw if not is_invisible(ch))
+    return clean if clean != raw and clean.isascii() and clean.isdecimal() else None
 
 
 def line_of(text: str, offset: int) -> int:
@@ -97,7 +108,6 @@ class Article:
         """Footnote references with ASCII-digit labels, in reading order; a
         marker spoilt only by an invisible character (`[^ 2]`, rule E2)
         counts as the number it means."""
-        from .encoding import MARKER_LIKE, marker_label
         found = [(m.start(), m.group(1)) for m in references(FOOTNOTE_REF, self.body)
                  if m.group(1).isascii() and m.group(1).isdecimal()]
         found += [(m.start(), label) for m in references(MARKER_LIKE, self.body)

@@ -15,8 +15,8 @@ module per output:
   language's not-found page (GitHub Pages serves one 404.html);
 - `nginx`: the complete nginx configuration (the production server) and a
   runner that starts it in the foreground;
-- `publish`: what the build hook calls once every language is built;
-- `cli`: the commands (`scripts/nginx_conf`, `scripts/serve --nginx`).
+- `publish`: what the plugin calls once every language is built;
+- `cli`: the commands (`tpukb nginx-conf`, `scripts/serve --nginx`).
 """
 
 from .rules import HostingError  # noqa: F401

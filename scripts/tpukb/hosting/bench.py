@@ -1,6 +1,9 @@
 """The hosting benchmark: the same built site served before and after, side by side.
 
-Owns one benchmark run (`scripts/bench_hosting`): a strict build into a
+Owns one benchmark run (`tpukb bench-hosting`): it installs what it needs
+(nginx and wrk with scripts/install-nginx, Chromium with
+scripts/install-browser, Lighthouse from scripts/lighthouse/package-lock.json
+with npm ci), then makes a strict build into a
 temporary folder, then for an article of every language
 - a bounded load run with `wrk` (127.0.0.1 only, at most 30 s and 100
   connections; HTTP/1.1 with keep-alive and `Accept-Encoding: gzip, deflate,
@@ -49,19 +52,18 @@ def build(out: Path) -> Path:
                              str(ROOT / "mkdocs.yml"), "-d", str(site)],
                             cwd=ROOT, env=env, capture_output=True, text=True)
     if result.returncode != 0:
-        raise SystemExit("bench_hosting: the strict build failed:\n" + result.stderr[-3000:])
+        raise SystemExit("tpukb bench-hosting: the strict build failed:\n" + result.stderr[-3000:])
     return site
 
 
 class PythonServer:
-    """BEFORE: scripts/serve_site.py in its own process."""
+    """BEFORE: `tpukb serve` (tpukb.serve) in its own process."""
 
     def __init__(self, site: Path):
         self.port = nginx.free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "serve_site.py"), "--port", str(self.port),
-             str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [sys.executable, "-m", "tpukb", "serve", "--port", str(self.port), str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         nginx_wait(self.port)
 
     def stop(self):
@@ -138,19 +140,48 @@ def fmt(value, spec: str) -> str:
     return "-" if value is None else format(value, spec)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=int, default=10, help=f"load run per article (<= {MAX_SECONDS})")
-    parser.add_argument("--connections", type=int, default=50,
+def _bounded(highest: int):
+    def parse(text: str) -> int:
+        if not text.isdigit() or not 1 <= int(text) <= highest:
+            raise argparse.ArgumentTypeError(f"expected a whole number from 1 to {highest}, "
+                                             f"got {text!r}")
+        return int(text)
+    return parse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seconds", type=_bounded(MAX_SECONDS), default=10,
+                        help=f"load run per article (<= {MAX_SECONDS})")
+    parser.add_argument("--connections", type=_bounded(MAX_CONNECTIONS), default=50,
                         help=f"concurrent connections (<= {MAX_CONNECTIONS})")
-    parser.add_argument("--skip-lighthouse", action="store_true")
-    args = parser.parse_args(argv)
-    if not 1 <= args.seconds <= MAX_SECONDS or not 1 <= args.connections <= MAX_CONNECTIONS:
-        parser.error(f"--seconds 1..{MAX_SECONDS}, --connections 1..{MAX_CONNECTIONS}")
+    parser.add_argument("--skip-lighthouse", action="store_true", help="the load runs only")
+
+
+def install_tools(lighthouse: bool) -> None:
+    """nginx and wrk, Chromium, and Lighthouse (reinstalled only when its lock
+    file changed): what the shell installers of scripts/ provide."""
+    for command in (["scripts/install-nginx", "wrk"], ["scripts/install-browser"]):
+        subprocess.run(command, cwd=ROOT, check=True)
+    if not lighthouse:
+        return
+    folder = ROOT / "scripts" / "lighthouse"
+    lock, installed = folder / "package-lock.json", folder / "node_modules" / ".installed-lock.json"
+    if not installed.is_file() or installed.read_bytes() != lock.read_bytes():
+        subprocess.run(["npm", "ci", "--prefix", str(folder), "--no-audit", "--no-fund",
+                        "--loglevel=error"], check=True)
+        shutil.copy2(lock, installed)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        install_tools(not args.skip_lighthouse)
+    except (OSError, subprocess.CalledProcessError) as error:
+        raise SystemExit(f"tpukb bench-hosting: installing the tools failed: {error}")
     if not shutil.which("wrk"):
-        raise SystemExit("bench_hosting: wrk is missing (apt-get install wrk)")
+        raise SystemExit("tpukb bench-hosting: wrk is missing (apt-get install wrk)")
     if not args.skip_lighthouse and not LIGHTHOUSE.is_file():
-        raise SystemExit(f"bench_hosting: {LIGHTHOUSE} is missing (npm ci --prefix scripts/bench)")
+        raise SystemExit(f"tpukb bench-hosting: {LIGHTHOUSE} is missing "
+                         "(npm ci --prefix scripts/lighthouse)")
     langs = languages.load(ROOT)
     with tempfile.TemporaryDirectory(prefix="tpukb-bench-") as tmp:
         work = Path(tmp)
@@ -171,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             before.stop()
             after.stop()
     print(f"Hosting benchmark: an article per language ({ARTICLE}), 127.0.0.1")
-    print("BEFORE = scripts/serve_site.py (tpukb.serve); AFTER = nginx, production configuration"
+    print("BEFORE = tpukb serve (tpukb.serve); AFTER = nginx, production configuration"
           f" (brotli {'on' if nginx.brotli_available() else 'off: module missing'})")
     print(f"load: {' '.join(load_command('URL', args.seconds, args.connections))}")
     if not args.skip_lighthouse:

@@ -1,8 +1,6 @@
-"""The hosting commands: print the nginx configuration of a built site, or
-serve it with nginx in the foreground until Ctrl+C.
-
-`scripts/nginx_conf.py` and `scripts/serve_nginx.py` (used by
-`scripts/serve --nginx`) only call `nginx_conf_main` and `serve_main`.
+"""The hosting commands: print the nginx configuration of a built site
+(`tpukb nginx-conf`), or serve it with nginx in the foreground until Ctrl+C
+(`tpukb serve-nginx`, which `scripts/serve --nginx` runs after the build).
 """
 
 from __future__ import annotations
@@ -25,9 +23,7 @@ def _site_rules(site: Path, project: Path):
     return published_rules(site, languages.load(project))
 
 
-def nginx_conf_main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description="Print the nginx configuration (tpukb.hosting) of a built site.")
+def add_nginx_conf_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("site", type=Path, help="the built site folder (site/)")
     parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (8000)")
     parser.add_argument("--listen", help="listen address instead of 127.0.0.1:PORT, e.g. 80")
@@ -41,7 +37,9 @@ def nginx_conf_main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
     parser.add_argument("--no-precompress", action="store_true",
                         help="do not write the .gz/.br copies nginx serves (gzip_static, brotli_static)")
-    args = parser.parse_args(argv)
+
+
+def nginx_conf(args: argparse.Namespace) -> int:
     try:
         rules = _site_rules(args.site, args.project)
         if not args.no_precompress:
@@ -51,7 +49,7 @@ def nginx_conf_main(argv: list[str] | None = None) -> int:
                             runtime=args.runtime, server_name=args.server_name,
                             user=args.user)
     except HostingError as error:
-        print(f"nginx_conf: {error}", file=sys.stderr)
+        print(f"tpukb nginx-conf: {error}", file=sys.stderr)
         return 1
     if args.output:
         args.output.write_text(text, encoding="utf-8")
@@ -60,13 +58,14 @@ def nginx_conf_main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def serve_main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description="Serve a built site with nginx and the production configuration.")
-    parser.add_argument("site", type=Path)
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--project", type=Path, default=languages.ROOT)
-    args = parser.parse_args(argv)
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("site", type=Path, help="the built site folder (site/)")
+    parser.add_argument("--port", type=int, default=8000, help="port on 127.0.0.1 (8000)")
+    parser.add_argument("--project", type=Path, default=languages.ROOT,
+                        help="project folder holding mkdocs.yml (this project)")
+
+
+def serve(args: argparse.Namespace) -> int:
     # Ctrl+C and a plain kill both stop nginx gracefully (even when this runs
     # as a background job, whose SIGINT the shell ignores)
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -86,6 +85,6 @@ def serve_main(argv: list[str] | None = None) -> int:
                 print(f"nginx exited with {server.process.returncode}", file=sys.stderr)
                 return 1
     except HostingError as error:
-        print(f"serve --nginx: {error}", file=sys.stderr)
+        print(f"tpukb serve-nginx: {error}", file=sys.stderr)
         return 1
     return 0

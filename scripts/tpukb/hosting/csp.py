@@ -11,7 +11,7 @@ page, its line and the rule:
 - H3 a `style` attribute or `<style>` element (style-src has no 'unsafe-inline');
 - H4 a script from another host (script-src is 'self');
 - H5 an inline script whose hash the site's published policy lacks
-  (`check_covered`: a page changed after the build, or built without the hook);
+  (`check_covered`: a page changed after the build, or built without the plugin);
 - H6 a page where the `<meta>` policy cannot go before every script;
 - H7 an element that loads anything from another host (tpukb.hosting.loads).
 
@@ -29,12 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import loads
-from .loads import SUSPECT, TAG, Line, line_at
+from .loads import SCRIPT, STYLE, SUSPECT, TAG, Line, line_at, split_code
 from .rules import HostingError, SiteRules
 
-SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
 SCRIPT_OPEN = re.compile(r"<script\b", re.I)
-STYLE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.S | re.I)
 ATTRIBUTE = re.compile(r"""\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
 TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)
 SRC = re.compile(r"""\bsrc\s*=\s*["']?([^"'\s>]+)""", re.I)
@@ -73,30 +71,6 @@ def inline_scripts(page: Path, text: str) -> list[InlineScript]:
             continue
         found.append(InlineScript(page, line_at(text, match.start()), sha256(body)))
     return found
-
-
-def _blank_body(match: re.Match) -> str:
-    """A script or style element with its body blanked (line breaks kept):
-    the text inside is not markup."""
-    element = match.group(0)
-    start = element.index(">") + 1
-    return element[:start] + re.sub(r"[^\n]", " ", element[start:])
-
-
-def split_code(text: str) -> tuple[str, list[re.Match], list[re.Match]]:
-    """(the page with the bodies of its scripts and styles blanked, line
-    breaks kept: what is left is markup; its script elements; its style
-    elements outside scripts)."""
-    scripts: list[re.Match] = []
-    styles: list[re.Match] = []
-
-    def keeping(found: list):
-        def blank(match: re.Match) -> str:
-            found.append(match)
-            return _blank_body(match)
-        return blank
-    markup = STYLE.sub(keeping(styles), SCRIPT.sub(keeping(scripts), text))
-    return markup, scripts, styles
 
 
 def problems(page: Path, text: str) -> list[str]:
@@ -161,7 +135,7 @@ def check_covered(pages: dict[Path, str], rules: SiteRules) -> list[str]:
                 found.append(f"{page}:{script.line}: H5 an inline script ('{script.digest}') that "
                              f"the site's Content-Security-Policy does not allow: the browser "
                              f"would block it; rebuild with `mkdocs build --strict` (the hosting "
-                             f"hook hashes every inline script)")
+                             f"plugin hashes every inline script)")
     return found
 
 

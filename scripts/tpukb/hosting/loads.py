@@ -42,6 +42,8 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
+STYLE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.S | re.I)
 ATTRIBUTE = re.compile(r"""[\s"'/]([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
 TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
 # What an attribute list must contain for any of H1-H4 (tpukb.hosting.csp) to
@@ -166,11 +168,34 @@ def _show(value: str, limit: int = 120) -> str:
 FIX = "serve the file from the site and refer to it by a relative URL"
 
 
+def _blank_body(match: re.Match) -> str:
+    """A script or style element with its body blanked (line breaks kept):
+    the text inside is not markup."""
+    element = match.group(0)
+    start = element.index(">") + 1
+    return element[:start] + re.sub(r"[^\n]", " ", element[start:])
+
+
+def split_code(text: str) -> tuple[str, list[re.Match], list[re.Match]]:
+    """(the page with the bodies of its scripts and styles blanked, line
+    breaks kept: what is left is markup; its script elements; its style
+    elements outside scripts)."""
+    scripts: list[re.Match] = []
+    styles: list[re.Match] = []
+
+    def keeping(found: list):
+        def blank(match: re.Match) -> str:
+            found.append(match)
+            return _blank_body(match)
+        return blank
+    markup = STYLE.sub(keeping(styles), SCRIPT.sub(keeping(scripts), text))
+    return markup, scripts, styles
+
+
 def problems(page: Path, text: str) -> list[str]:
     """H7 findings of one page (tpukb.hosting.csp runs `scan` with H1-H4,
-    sharing its split of the page into markup, scripts and styles)."""
-    from . import csp
-    return scan(page, text, *csp.split_code(text))
+    sharing the split of the page into markup, scripts and styles)."""
+    return scan(page, text, *split_code(text))
 
 
 def scan(page: Path, text: str, markup: str, scripts: list[re.Match],

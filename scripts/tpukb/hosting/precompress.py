@@ -7,7 +7,7 @@ of the site (types from the rules), so nginx
 serves them with `gzip_static`/`brotli_static` instead of compressing each
 response again: smaller transfers at no CPU cost per request. A copy is
 rewritten only when its source is newer. Only the nginx deployment does
-this (tests, `scripts/serve --nginx`, `scripts/nginx_conf.py`); the static
+this (tests, `scripts/serve --nginx`, `tpukb nginx-conf`); the static
 hosts compress by themselves, so the build leaves the site without them.
 """
 

@@ -1,6 +1,6 @@
 """What the build publishes for hosting, once every language is built.
 
-Owns the order of the steps the build hook (overrides/hooks/hosting.py)
+Owns the order of the steps the build (tpukb.plugin)
 runs on the final site: the root 404 page's language redirect (GitHub
 Pages), the inline-script hashes and the H1-H4 checks, the policy as a
 `<meta>` tag in every page (only where the build did not already put the

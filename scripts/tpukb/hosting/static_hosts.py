@@ -104,7 +104,7 @@ def published_hashes(site: Path) -> tuple[str, ...]:
     path = Path(site) / HEADERS_FILE
     if not path.is_file():
         raise HostingError(f"{path}: missing; build the site with `mkdocs build --strict` "
-                           f"(the hosting hook writes it) before configuring a server")
+                           f"(the tpukb plugin writes it) before configuring a server")
     for line in path.read_text(encoding="utf-8").splitlines():
         name, _, value = line.strip().partition(":")
         if name == "Content-Security-Policy":

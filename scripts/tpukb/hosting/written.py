@@ -1,7 +1,7 @@
 """The Content-Security-Policy put into each page as the build writes it.
 
 Material's inline scripts are the same on every page (its scope script too,
-once `extra.scope` is set: overrides/hooks/hosting.py), so the site's policy
+once `extra.scope` is set: tpukb.plugin), so the site's policy
 is known from the first page on. Each page gets, as it is written, the
 `<meta>` policy of the inline scripts this process has seen so far plus the
 root 404 page's language redirect (`seed`). Once every page is written,

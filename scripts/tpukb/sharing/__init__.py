@@ -15,5 +15,5 @@ every language:
 - `feeds`: the Atom feed of each language.
 
 `page` gathers what each of them needs about one built page (`PageFacts`);
-overrides/hooks/sharing.py is the MkDocs adapter.
+The plugin (tpukb.plugin) calls it from the build.
 """

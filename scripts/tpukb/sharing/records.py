@@ -7,10 +7,10 @@ depth 1 knows it (no git history is read):
   `published: YYYY-MM-DD`, the day the writer removed `draft: true`;
 - **source**: each version of the English text recorded in
   `scripts/tpukb/i18n/translations/sources/<page>/<hash>.yml` (its
-  `recorded:` date, written by `scripts/translation_status --record` and
+  `recorded:` date, written by `tpukb status --record` and
   `--mark`), after the publication day;
 - **translation**: a translation's front matter `translated: YYYY-MM-DD`,
-  written beside `source_hash` by `scripts/translation_status --mark` (the
+  written beside `source_hash` by `tpukb status --mark` (the
   day it was brought up to date with the English);
 - **facts**: the language version's `facts_checked`, after the publication day.
 

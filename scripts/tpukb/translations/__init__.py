@@ -6,8 +6,8 @@ translation's front matter, `scripts/tpukb/i18n/translations/missing.yml` for th
 declared not written yet, `scripts/tpukb/i18n/translations/sources/` for the English versions
 translations were made from), `status` (current / stale / unrecorded /
 fallback / missing per page and language; mark, record, declare), `cli`
-(scripts/translation_status). The reader's notice on a stale page is
-overrides/hooks/translation_notice.py; rule R7 of tpukb.citecheck reads the
+(tpukb status). The plugin (tpukb.plugin) writes the
+reader's notice on a stale page; rule R7 of tpukb.citecheck reads the
 declarations.
 """
 

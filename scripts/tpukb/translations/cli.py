@@ -1,9 +1,9 @@
-"""The command line of the translation status (scripts/translation_status).
+"""The command line of the translation status (`tpukb status`, tpukb.cli).
 
-    scripts/translation_status [--json] [--strict] [--project DIR]
-    scripts/translation_status --mark LANG [PAGE ...]     (LANG may be `all`)
-    scripts/translation_status --record [--date YYYY-MM-DD]
-    scripts/translation_status --declare-missing LANG [PAGE ...]
+    tpukb status [--json] [--strict] [--project DIR]
+    tpukb status --mark LANG [PAGE ...]     (LANG may be `all`)
+    tpukb status --record [--date YYYY-MM-DD]
+    tpukb status --declare-missing LANG [PAGE ...]
 
 Without an action: a table of every page and language, then for each stale
 translation the English version's date and the English blocks that changed
@@ -52,26 +52,24 @@ def details(project: st.Project, rows: list[st.Translation]) -> str:
         if row.state == "stale":
             groups.setdefault((row.page, row.recorded_hash), []).append(row)
         elif row.state in ("missing", "unrecorded"):
-            fix = ("write it, or declare it not translated yet: scripts/translation_status "
+            fix = ("write it, or declare it not translated yet: tpukb status "
                    f"--declare-missing {row.lang} {row.page}") if row.state == "missing" else \
-                f"check it against the English, then: scripts/translation_status --mark {row.lang} {row.page}"
+                f"check it against the English, then: tpukb status --mark {row.lang} {row.page}"
             out.append(f"{project.show(row.path)}: {row.state}; {fix}")
     for (page, recorded), group in groups.items():
         first = group[0]
         since = first.english_updated.isoformat() if first.english_updated else \
-            "an unrecorded date (scripts/translation_status --record dates it)"
+            "an unrecorded date (tpukb status --record dates it)"
         names = ", ".join(row.lang for row in group)
         out.append(f"\n{page} [{names}] stale: the English was updated on {since}; "
                    f"translated from {recorded}, the English is now {first.english_hash}. "
                    "Changed English blocks:")
         out += ["  " + line.replace("\n", "\n    ") for line in first.changed]
-        out.append(f"  after updating: scripts/translation_status --mark LANG {page}")
+        out.append(f"  after updating: tpukb status --mark LANG {page}")
     return "\n".join(out)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="scripts/translation_status",
-                                     description=__doc__.split("\n\n")[0])
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--project", type=Path, default=ROOT,
                         help="project folder holding mkdocs.yml (default: this project)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -86,7 +84,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="declare absent translations not written yet")
     parser.add_argument("--date", type=datetime.date.fromisoformat,
                         help="the date to record (default: today)")
-    args = parser.parse_args(argv)
+
+
+def run(args: argparse.Namespace) -> int:
     try:
         project = st.load_project(args.project)
         if args.mark:
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         sources, rows = st.status(project)
     except (st.MarkRefused, StoreError) as error:
-        print(f"translation_status: {error}", file=sys.stderr)
+        print(f"tpukb status: {error}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps({"default_language": project.default,
@@ -123,7 +123,3 @@ def main(argv: list[str] | None = None) -> int:
     not_current = any(row.state != "current" and row.page not in drafts for row in rows) or \
         any(s.recorded is None and not s.draft for s in sources)
     return 1 if args.strict and not_current else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

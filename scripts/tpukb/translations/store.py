@@ -47,8 +47,8 @@ DECLARATIONS_HEADER = """\
 # Translations not written yet, by language: a page listed here is served as
 # the English page with a notice in the reader's language. A translation that
 # is absent but not listed fails the strict build (rule R7). Maintained by
-# scripts/new_article and scripts/translation_status (--declare-missing adds,
-# --mark removes); see README.md, "Adding an article" and "Adding a language".
+# tpukb new and tpukb status (--declare-missing adds,
+# --mark removes); see CONTRIBUTING.md, "Adding an article" and "Adding a language".
 """
 
 
@@ -188,7 +188,7 @@ def read_snapshot(project: Path, page: str, value: str) -> Snapshot | None:
     blocks, recorded = data.get("blocks") or [], data.get("recorded")
     if normalise.hash_blocks(blocks) != value or not isinstance(recorded, datetime.date):
         raise StoreError(f"{path}:1: this snapshot's text does not hash to {value} or has no "
-                         "'recorded' date; delete it and run scripts/translation_status --record")
+                         "'recorded' date; delete it and run tpukb status --record")
     return Snapshot(page, value, recorded, blocks)
 
 

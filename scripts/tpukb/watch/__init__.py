@@ -15,5 +15,5 @@ One module per job:
 - `report`: the results, as text, JSON and the report file `scripts/facts_due`
   reads
 - `run`: observing every reference once per URL; `cli`: the command line
-  (`scripts/sources_watch`)
+  (`tpukb watch`)
 """

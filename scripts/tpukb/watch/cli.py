@@ -1,8 +1,8 @@
-"""scripts/sources_watch: record what the cited sources say, or watch them
-for changes since.
+"""The sources watch: record what every cited source says, or watch the
+sources for what changed, moved or is gone since.
 
-  scripts/sources_watch [SLUG ...]            watch (all articles by default)
-  scripts/sources_watch --record [SLUG ...]   record them (after a re-check)
+  tpukb watch [SLUG ...]            watch (all articles by default)
+  tpukb watch --record [SLUG ...]   record them (after a re-check)
 
 Exit status (watch): 0 nothing changed, 1 some source changed, moved or is
 gone, 2 bad arguments or a missing or unreadable record (one line, never a
@@ -24,7 +24,7 @@ from . import github, pypi, record, report, run
 from .net import Client
 from .references import UsageError, collect
 
-PROG = "sources_watch"
+PROG = "tpukb watch"
 
 
 class Parser(argparse.ArgumentParser):
@@ -54,8 +54,8 @@ def positive(kind):
     return parse
 
 
-def parser() -> Parser:
-    p = Parser(prog=PROG, description=__doc__.split("\n\n")[0])
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments, for `tpukb watch` (tpukb.cli) and main() alike."""
     p.add_argument("slugs", nargs="*", metavar="SLUG", help="articles (default: all)")
     p.add_argument("--record", action="store_true",
                    help="record what the sources say now (after re-checking them)")
@@ -75,12 +75,23 @@ def parser() -> Parser:
     p.add_argument("--today", type=datetime.date.fromisoformat, default=datetime.date.today(),
                    help="the day a record carries (YYYY-MM-DD)")
     p.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
-    return p
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command on its own: parse, then run (a usage error is one line)."""
+    p = Parser(prog=PROG, description=__doc__.split("\n\n")[0])
+    add_arguments(p)
     try:
-        return _main(argv)
+        args = p.parse_args(argv)
+    except UsageError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return 2
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
     except UsageError as error:
         print(f"{PROG}: {error}", file=sys.stderr)
         return 2
@@ -92,8 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-def _main(argv: list[str] | None) -> int:
-    args = parser().parse_args(argv)
+def _run(args: argparse.Namespace) -> int:
     if args.retries < 0 or args.backoff < 0:
         raise UsageError("--retries and --backoff cannot be negative")
     if not (args.docs / "citations").is_dir():
@@ -106,7 +116,7 @@ def _main(argv: list[str] | None) -> int:
         if missing:
             raise UsageError(f"no record for {len(missing)} article(s): "
                              + ", ".join(record.show(record.path(args.docs, s)) for s in missing)
-                             + f"; record them first: scripts/{PROG} --record " + " ".join(missing))
+                             + f"; record them first: {PROG} --record " + " ".join(missing))
     old = {url: entry for rec in records.values() if rec for url, entry in rec.items()}
     apis = run.Apis(args.pypi_url, args.github_url)
     client = Client(concurrency=args.concurrency, rate=args.rate, timeout=args.timeout,

@@ -41,11 +41,11 @@ def load(docs: Path, slug: str) -> dict[str, dict] | None:
                          f"git checkout or record again") from None
     except json.JSONDecodeError as error:
         raise UsageError(f"{show(file)}:{error.lineno}: not valid JSON ({error.msg}); restore it "
-                         f"with git checkout or record again: scripts/sources_watch --record {slug}") from None
+                         f"with git checkout or record again: tpukb watch --record {slug}") from None
     sources = data.get("sources") if isinstance(data, dict) else None
     if not isinstance(sources, dict) or not all(isinstance(v, dict) for v in sources.values()):
         raise UsageError(f"{show(file)}:1: not a sources record (no \"sources\" object of URLs); "
-                         f"record again: scripts/sources_watch --record {slug}")
+                         f"record again: tpukb watch --record {slug}")
     return sources
 
 

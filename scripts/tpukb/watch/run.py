@@ -72,10 +72,10 @@ def outcome(old: dict | None, seen: Seen) -> Outcome:
     if seen.unreachable:
         return Outcome("unreachable", seen.unreachable)
     if old is None:
-        return Outcome("unrecorded", "not in the record: run scripts/sources_watch --record")
+        return Outcome("unrecorded", "not in the record: run tpukb watch --record")
     if "unreachable" in old:
         return Outcome("unrecorded", f"could not be read when recorded on {old.get('recorded')} "
-                                     f"({old['unreachable']}): run scripts/sources_watch --record")
+                                     f"({old['unreachable']}): run tpukb watch --record")
     new = seen.observation
     kind = new.get("kind")
     if kind == "pypi":
