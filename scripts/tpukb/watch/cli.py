@@ -20,7 +20,8 @@ from pathlib import Path
 
 from ..citecheck import ROOT
 from ..sourcefile import NotUtf8
-from . import github, pypi, record, report, run
+from . import github, pypi, record, report
+from . import run as watching
 from .net import Client
 from .references import UsageError, collect
 
@@ -118,27 +119,27 @@ def _run(args: argparse.Namespace) -> int:
                              + ", ".join(record.show(record.path(args.docs, s)) for s in missing)
                              + f"; record them first: {PROG} --record " + " ".join(missing))
     old = {url: entry for rec in records.values() if rec for url, entry in rec.items()}
-    apis = run.Apis(args.pypi_url, args.github_url)
+    apis = watching.Apis(args.pypi_url, args.github_url)
     client = Client(concurrency=args.concurrency, rate=args.rate, timeout=args.timeout,
                     retries=args.retries, backoff=args.backoff, rewrites=args.rewrite)
     started = time.monotonic()
 
     async def observe():
         async with client:
-            return await run.observe_all(client, apis, refs, old)
+            return await watching.observe_all(client, apis, refs, old)
 
-    seen = run.run_async(observe)
+    seen = watching.run_async(observe)
     seconds = time.monotonic() - started
     if args.record:
         return record_all(args, refs, records, seen, seconds)
-    results = run.results(refs, old, seen)
+    results = watching.results(refs, old, seen)
     data = report.as_json(results, args.today.isoformat(), seconds)
     report.write(args.report, data)
     print(json.dumps(data, indent=1, ensure_ascii=False) if args.json
           else report.as_text(results, seconds))
     if apis.budget.stopped:
         print(f"{PROG}: {apis.budget.stopped}", file=sys.stderr)
-    return 1 if any(r.outcome.state in run.CHANGE_STATES for r in results) else 0
+    return 1 if any(r.outcome.state in watching.CHANGE_STATES for r in results) else 0
 
 
 def record_all(args, refs, records, seen, seconds) -> int:
@@ -147,7 +148,7 @@ def record_all(args, refs, records, seen, seconds) -> int:
     failed = []
     for ref in refs:
         previous = (records.get(ref.slug) or {}).get(ref.url)
-        entry = run.recorded(ref, previous, seen[ref.url], today)
+        entry = watching.recorded(ref, previous, seen[ref.url], today)
         by_slug.setdefault(ref.slug, {})[ref.url] = entry
         if seen[ref.url].unreachable:
             failed.append((ref, seen[ref.url].unreachable, entry is previous))
