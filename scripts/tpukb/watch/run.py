@@ -93,8 +93,8 @@ def recorded(ref: Reference, previous: dict | None, seen: Seen, today: str) -> d
     """The record entry of a reference after --record: what was seen, or the
     previous good entry when the source could not be read now."""
     if seen.unreachable:
-        if previous and "unreachable" not in previous:
-            return previous
+        if previous and ("unreachable" not in previous or previous.get("retrieved") == ref.checked):
+            return previous  # a good record, or the same failure: no churn in the file
         return {"recorded": today, "retrieved": ref.checked, "unreachable": seen.unreachable}
     observation = {k: v for k, v in seen.observation.items() if k != "not_modified"}
     return {"recorded": today, "retrieved": ref.checked, **observation}
