@@ -1,0 +1,58 @@
+"""The committed records: `docs/citations/sources/<slug>.json`, one per
+article, beside its citation file (MkDocs never builds `citations/`).
+
+A record maps each cited URL (not its label: renumbering keeps records) to
+what `--record` saw: the day it recorded it (`recorded`), the entry's check
+date then (`retrieved`) and the observation (pages: status, final URL,
+validators, paragraph hashes; PyPI and GitHub: what their APIs said), or
+`unreachable` with the reason when it could not be read.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .references import UsageError
+
+FOLDER = "sources"
+
+
+def path(docs: Path, slug: str) -> Path:
+    return Path(docs) / "citations" / FOLDER / f"{slug}.json"
+
+
+def show(file: Path) -> str:
+    try:
+        return file.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(file)
+
+
+def load(docs: Path, slug: str) -> dict[str, dict] | None:
+    """url -> recorded entry; None when the article has no record."""
+    file = path(docs, slug)
+    if not file.is_file():
+        return None
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{show(file)}: not UTF-8 ({error.reason}); restore it with "
+                         f"git checkout or record again") from None
+    except json.JSONDecodeError as error:
+        raise UsageError(f"{show(file)}:{error.lineno}: not valid JSON ({error.msg}); restore it "
+                         f"with git checkout or record again: tpukb watch --record {slug}") from None
+    sources = data.get("sources") if isinstance(data, dict) else None
+    if not isinstance(sources, dict) or not all(isinstance(v, dict) for v in sources.values()):
+        raise UsageError(f"{show(file)}:1: not a sources record (no \"sources\" object of URLs); "
+                         f"record again: tpukb watch --record {slug}")
+    return sources
+
+
+def save(docs: Path, slug: str, sources: dict[str, dict]) -> Path:
+    file = path(docs, slug)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    body = {"article": slug, "sources": dict(sorted(sources.items()))}
+    file.write_text(json.dumps(body, indent=1, ensure_ascii=False, sort_keys=False) + "\n",
+                    encoding="utf-8")
+    return file
