@@ -515,7 +515,9 @@ def test_the_committed_records_are_sound_and_never_built():
 
 def test_facts_due_puts_first_what_is_old_and_moved(tmp_path, capsys):
     from tpukb.watch.references import collect
-    refs = collect(ROOT / "docs")
+    from tpukb.newarticle import is_draft
+    refs = [r for r in collect(ROOT / "docs")  # the due list leaves drafts out
+            if not is_draft(ROOT / "docs" / "en" / "articles" / f"{r.slug}.md")]
     ref = refs[-1]  # the last article, first once its source moved
     report = tmp_path / "report.json"
     report.write_text(json.dumps({"watched": "2026-11-27", "results": [
