@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import DOCS  # tests/conftest.py
+from conftest import DOCS, is_draft  # tests/conftest.py
 
 from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root
 
@@ -323,3 +323,34 @@ def test_a_category_word_finds_the_articles_not_the_category_page(visit, site, l
         assert not [url for url in results if is_listing(url, lang)], (lang, word, results)
         found += bool(results and is_article(results[0], lang))
     assert found, f"{lang}: no word of a category's title finds an article"
+
+
+# The messages readers paste into a search box (issue 27), in their own words:
+# in every language the error article answers first (the messages stay in
+# English, in code, in every translation).
+ERROR_ARTICLE = "articles/tpu-error-messages/"
+ERROR_QUERIES = [
+    "TPU is already in use by process",
+    "Unable to initialize backend tpu",
+    "No GPU/TPU found, falling back to CPU",
+    "No TPU platform found",
+    # its leading "There is no" are common words: with them, the first-hour
+    # article (about capacity and zones throughout) ranks first, this second
+    "more capacity in the zone",
+    "RESOURCE_EXHAUSTED",
+    "Mismatched PJRT plugin PJRT API version",
+    "TPU backend initialization is taking more than 60 seconds",
+    "Barrier timed out",
+]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_error_message_finds_the_error_article_first(visit, lang):
+    if not (DOCS / lang / "articles" / "tpu-error-messages.md").is_file() \
+            or is_draft(DOCS / "en" / "articles" / "tpu-error-messages.md"):
+        pytest.skip("the error article is not published in this language")
+    visit.open(lang_root(lang), idle=False)
+    for query in ERROR_QUERIES:
+        results = pagefind_search(visit.page, query)
+        assert results and results[0].split("?")[0] == lang_root(lang) + ERROR_ARTICLE, \
+            (lang, query, results[:3])
