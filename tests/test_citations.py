@@ -85,6 +85,14 @@ def plant_front_matter(p: Planted):
     return p.article("en"), replace_nth(p.article("en"), written, "facts_checked: soon")
 
 
+def plant_description_markup(p: Planted):
+    """A description with a code span: plain text in previews, code in the index."""
+    text = p.article("en").read_text(encoding="utf-8")
+    line = re.search(r"^description: .*$", text, re.M).group(0)
+    return p.article("en"), replace_nth(p.article("en"), line,
+                                        "description: What `jax.jit` does on a TPU.")
+
+
 def plant_cut_off_entry(p: Planted):
     lines = p.citations.read_text(encoding="utf-8").splitlines()
     lines[-1] = lines[-1][: lines[-1].index("*") + 8]
@@ -243,6 +251,7 @@ class Case:
 
 CASES = [
     Case("f1", "F1", plant_front_matter),
+    Case("f1-markup", "F1", plant_description_markup),
     Case("r1-entry", "R1", plant_cut_off_entry),
     Case("r1-heading", "R1", plant_wrong_heading),
     Case("r2", "R2", plant_undefined_marker, frozenset({"R9"}), site_rule="R6"),

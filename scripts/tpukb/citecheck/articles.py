@@ -49,8 +49,18 @@ def check_front_matter(project: Project, article: Article) -> list[Finding]:
                  for finding in report(key_line(article.text, key),
                                       f"front matter '{key}' is missing or not {FRONT_MATTER_SHAPE[key]}",
                                       f"set '{key}' to {FRONT_MATTER_SHAPE[key]}")]
+    description = meta.get("description")
+    if isinstance(description, str) and "description" not in spoilt and MARKUP.search(description):
+        findings += report(key_line(article.text, "description"),
+                           f"front matter 'description' holds Markdown "
+                           f"({MARKUP.search(description).group(0)!r}): it is shown as plain text "
+                           "(meta description, link previews) and as Markdown (the index pages)",
+                           "write it as plain text, without `code`, **emphasis** or [links](...)")
     return findings + check_title_heading(project, article, meta.get("title"))
 
+
+# Markdown in a description: code, emphasis, a link.
+MARKUP = re.compile(r"`[^`]+`|\*\*[^*]+\*\*|\[[^\]]+\]\([^)]*\)")
 
 FRONT_MATTER_SHAPE = {
     "title": "a non-empty text",
