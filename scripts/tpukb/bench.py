@@ -89,7 +89,10 @@ def _clone_text(text: str, slug: str, clone: str, number: int) -> str:
     text = re.sub(r"^title: (.*)$",
                   lambda m: f"title: {json.dumps(str(yaml.safe_load(m.group(1))) + f' ({number})', ensure_ascii=False)}",
                   text, count=1, flags=re.M)
-    return re.sub(r"^# (.*)$", lambda m: f"# {m.group(1)} ({number})", text, count=1, flags=re.M)
+    # the H1 after the front matter (a draft's front matter holds a `# ` comment)
+    end = text.find("\n---", 3) + 4 if text.startswith("---") else 0
+    return text[:end] + re.sub(r"^# (.*)$", lambda m: f"# {m.group(1)} ({number})", text[end:],
+                               count=1, flags=re.M)
 
 
 def make_corpus(project: Path, dest: Path, n: int) -> list[list[str]]:
