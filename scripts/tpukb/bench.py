@@ -45,6 +45,7 @@ from urllib.parse import urlsplit
 import yaml
 
 from tpukb import languages as languages_mod
+from tpukb.translations import store
 
 ROOT = languages_mod.ROOT
 CATEGORY_SIZE = 25
@@ -88,7 +89,10 @@ def _clone_text(text: str, slug: str, clone: str, number: int) -> str:
     text = re.sub(r"^title: (.*)$",
                   lambda m: f"title: {json.dumps(str(yaml.safe_load(m.group(1))) + f' ({number})', ensure_ascii=False)}",
                   text, count=1, flags=re.M)
-    return re.sub(r"^# (.*)$", lambda m: f"# {m.group(1)} ({number})", text, count=1, flags=re.M)
+    # the H1 after the front matter (a draft's front matter holds a `# ` comment)
+    end = text.find("\n---", 3) + 4 if text.startswith("---") else 0
+    return text[:end] + re.sub(r"^# (.*)$", lambda m: f"# {m.group(1)} ({number})", text[end:],
+                               count=1, flags=re.M)
 
 
 def make_corpus(project: Path, dest: Path, n: int) -> list[list[str]]:
@@ -107,6 +111,9 @@ def make_corpus(project: Path, dest: Path, n: int) -> list[list[str]]:
     if not real:
         raise SystemExit(f"bench: {docs / site.default / 'articles'} has no article to clone")
     clones: list[str] = []
+    # a clone of an article not translated yet is declared so as its original
+    declared = store.read_declarations(dest)
+    missing: dict[str, set[str]] = {}
     number = 0
     while len(real) + len(clones) < n:
         slug = real[number % len(real)]
@@ -114,10 +121,17 @@ def make_corpus(project: Path, dest: Path, n: int) -> list[list[str]]:
         clone = f"{slug}-c{number:04d}"
         shutil.copyfile(docs / "citations" / f"{slug}.md", docs / "citations" / f"{clone}.md")
         for lang in site.codes:
-            text = (docs / lang / "articles" / f"{slug}.md").read_text(encoding="utf-8")
+            source = docs / lang / "articles" / f"{slug}.md"
+            if not source.is_file():
+                if declared.declared(lang, f"articles/{slug}.md"):
+                    missing.setdefault(lang, set()).add(f"articles/{clone}.md")
+                continue
             (docs / lang / "articles" / f"{clone}.md").write_text(
-                _clone_text(text, slug, clone, number), encoding="utf-8")
+                _clone_text(source.read_text(encoding="utf-8"), slug, clone, number),
+                encoding="utf-8")
         clones.append(f"articles/{clone}.md")
+    if missing:
+        store.change_declarations(dest, add=missing)
     categories = [clones[i:i + CATEGORY_SIZE] for i in range(0, len(clones), CATEGORY_SIZE)]
     for index, _ in enumerate(categories, 1):
         for lang in site.codes:
@@ -184,8 +198,11 @@ def write_plain_config(dest: Path) -> Path:
                                                 "languages": plain_languages}}],
     }
     path = dest / "mkdocs.plain.yml"
-    path.write_text(yaml.safe_dump(plain, allow_unicode=True, sort_keys=False)
-                    + _top_level_block(source, "markdown_extensions"), encoding="utf-8")
+    # the same Markdown extensions but the project's own (tpukb.fastinline):
+    # plain Material runs Python-Markdown as it comes
+    extensions = re.sub(r"(?m)^\s*- tpukb\..*\n", "", _top_level_block(source, "markdown_extensions"))
+    path.write_text(yaml.safe_dump(plain, allow_unicode=True, sort_keys=False) + extensions,
+                    encoding="utf-8")
     return path
 
 

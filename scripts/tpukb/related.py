@@ -17,6 +17,7 @@ The checker's rule R12 (tpukb.citecheck.related) keeps the list sound.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 from pathlib import Path
 
@@ -31,7 +32,15 @@ CSS_CLASS = "kb-related"
 
 
 def front_matter(path: Path) -> dict:
-    """The front matter of a page ({} when it cannot be read: E1 reports it)."""
+    """The front matter of a page ({} when it cannot be read: E1 reports it),
+    parsed once per version of the file: every language version of an
+    article, and every article that lists it, asks for the same pages."""
+    stat = Path(path).stat()
+    return _front_matter(Path(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=4096)
+def _front_matter(path: Path, mtime_ns: int, size: int) -> dict:
     try:
         return get_data(read_text(path))[1]
     except NotUtf8:
