@@ -16,20 +16,18 @@ from .encoding import odd_characters
 from .model import Finding, Project
 from .text import HEADING, Article, line_of
 
-# Words that make a statement go out of date: a product's or project's status
-# and recency. A sentence of the default language using one needs a marker.
+# Words that state a product's or project's status. In a table, a cell with
+# one states a status (a column of launch stages, "Preview" / "No Preview
+# label"); recency words there are not statements ("what is in HBM right now").
+STATUS = (r"beta|alpha|preview|experimental|early access|generally available|"
+          r"general availability|deprecated|superseded|archived|not supported|"
+          r"available soon|coming soon|sign[- ]?up")
+TABLE_STATUS = re.compile(rf"\b({STATUS})\b", re.I)
+# Status and recency: a sentence of the default language using one of these
+# goes out of date and needs a marker.
 VOLATILE = re.compile(
-    r"\b(beta|alpha|preview|experimental|early access|generally available|general availability|"
-    r"deprecated|superseded|archived|not supported|available soon|coming soon|sign[- ]?up|"
-    r"newest|latest|not yet|no longer|currently|now|still|will replace|will be archived|"
-    r"later in \d{4})\b",
-    re.I)
-# In a table, a cell states a status with these (a column of launch stages,
-# "Preview" / "No Preview label"); recency words there are not statements
-# ("what is in HBM right now").
-TABLE_STATUS = re.compile(
-    r"\b(beta|alpha|preview|experimental|early access|generally available|general availability|"
-    r"deprecated|superseded|archived|not supported|available soon|coming soon|sign[- ]?up)\b",
+    rf"\b({STATUS}|newest|latest|not yet|no longer|currently|now|still|will replace|"
+    r"will be archived|later in \d{4})\b",
     re.I)
 # What dates a statement without a marker: a version it is tied to ("in 0.2.0",
 # "in `torch_tpu` 0.2.0", "since 2.8", "release r2.8") or the day or month a
