@@ -30,7 +30,7 @@ from .newarticle import is_draft
 from .citecheck.dated import statements
 from .citecheck.text import FRONT_MATTER
 from .sourcefile import NotUtf8
-from .watch import report as watch_report
+from .watch.report import DEFAULT_REPORT, changed_sources
 from .yamlload import YAMLError, safe_load
 
 
@@ -82,7 +82,7 @@ def changed_since_checked(project, slug: str, path: Path, entries, today: dateti
     found = []
     for entry in entries.values():
         what = flagged.get((slug, entry.url))
-        if what and entry.checked and watched and entry.checked.iso <= watched:
+        if what and entry.checked and entry.checked.iso <= watched:
             found.append(Item("source", entry.checked.iso, entry.checked.age_days(today),
                               project.show(path), entry.line, f"[^{entry.label}] {entry.url}: {what}"))
     return sorted(found, key=lambda i: (i.date, i.line))
@@ -91,7 +91,7 @@ def changed_since_checked(project, slug: str, path: Path, entries, today: dateti
 def due_list(docs: Path, today: datetime.date, root: Path | None = None,
              watch_report: Path | None = None) -> list[Version]:
     project = load_project(docs, root=root)
-    watch = watch_report_flags(watch_report)
+    watch = changed_sources(watch_report) if watch_report else (None, {})
     versions = []
     for slug, by_lang in sorted(read_articles(project).items()):
         default = by_lang.get(project.default_language)
@@ -115,10 +115,6 @@ def due_list(docs: Path, today: datetime.date, root: Path | None = None,
                      s.line, s.sentence) for s in said], changed))
     # what is both old and moved first: versions with changed sources, oldest check first
     return sorted(versions, key=lambda v: (0, v.sources[0].date) if v.sources else (1, ""))
-
-
-def watch_report_flags(path: Path | None) -> tuple[str | None, dict]:
-    return watch_report.changed_sources(path) if path else (None, {})
 
 
 def keep_due(versions: list[Version], days: int) -> list[Version]:
@@ -161,7 +157,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--today", type=datetime.date.fromisoformat, default=datetime.date.today(),
                         help="count ages from this day (YYYY-MM-DD; default: today)")
     parser.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
-    parser.add_argument("--watch-report", type=Path, default=watch_report.DEFAULT_REPORT,
+    parser.add_argument("--watch-report", type=Path, default=DEFAULT_REPORT,
                         help="the last report of `tpukb watch` (default: %(default)s)")
 
 

@@ -12,7 +12,7 @@ One module per job:
 - `pages`, `pypi`, `github`: observing one kind of source and comparing two
   observations
 - `record`: the committed records, `docs/citations/sources/<slug>.json`
-- `report`: the results, as text, JSON and the report file `scripts/facts_due`
+- `report`: the results, as text, JSON and the report file `tpukb due`
   reads
 - `run`: observing every reference once per URL; `cli`: the command line
   (`tpukb watch`)

@@ -21,6 +21,7 @@ from pathlib import Path
 from ..citecheck import ROOT
 from ..sourcefile import NotUtf8
 from . import github, pypi, record, report
+from .outcome import CHANGE_STATES
 from . import run as watching
 from .net import Client
 from .references import UsageError, collect
@@ -62,7 +63,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="record what the sources say now (after re-checking them)")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--report", type=Path, default=report.DEFAULT_REPORT,
-                   help="where the watch writes its report for scripts/facts_due")
+                   help="where the watch writes its report for tpukb due")
     p.add_argument("--rewrite", type=rewrite, action="append", default=[], metavar="FROM=TO",
                    help="fetch URLs starting with FROM from TO instead (mirrors, tests)")
     p.add_argument("--pypi-url", type=api_base, default=pypi.DEFAULT_BASE, help="PyPI's base URL")
@@ -139,7 +140,7 @@ def _run(args: argparse.Namespace) -> int:
           else report.as_text(results, seconds))
     if apis.budget.stopped:
         print(f"{PROG}: {apis.budget.stopped}", file=sys.stderr)
-    return 1 if any(r.outcome.state in watching.CHANGE_STATES for r in results) else 0
+    return 1 if any(r.outcome.state in CHANGE_STATES for r in results) else 0
 
 
 def record_all(args, refs, records, seen, seconds) -> int:

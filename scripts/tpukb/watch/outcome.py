@@ -2,7 +2,7 @@
 
 STATES is the one list of states, most serious first; CHANGE_STATES are
 those that mean the source moved on since it was recorded (exit status 1,
-and "source changed since checked" in scripts/facts_due).
+and "source changed since checked" in tpukb due).
 """
 
 from __future__ import annotations

@@ -14,12 +14,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..newarticle import SLUG
 from ..citecheck import load_project, read_citation_file
 
 PYPI = re.compile(r"^https://pypi\.org/project/(?P<name>[A-Za-z0-9._-]+)/(?:(?P<version>[^/#?]+)/?)?(?:[#?].*)?$")
 GITHUB = re.compile(r"^https://github\.com/(?P<owner>[A-Za-z0-9_.-]+)/(?P<repo>[A-Za-z0-9_.-]+)"
                     r"(?:/releases(?:/tag/(?P<tag>[^/#?]+)|/latest)?)?/?(?:[#?].*)?$")
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 class UsageError(Exception):
@@ -72,7 +72,7 @@ def collect(docs: Path, slugs: list[str] | None = None, root: Path | None = None
     article and file order; an unknown or malformed slug is a UsageError."""
     known = article_slugs(docs)
     for slug in slugs or []:
-        if not SLUG.match(slug):
+        if not SLUG.fullmatch(slug):
             raise UsageError(f"{slug!r} is not an article slug (lowercase words joined by hyphens)")
         if slug not in known:
             raise UsageError(f"no article {slug!r}: {Path(docs) / 'citations' / (slug + '.md')} "

@@ -1,6 +1,6 @@
 """The watch's results: the text report (per article, then per reference),
 the JSON for machines, and the report file the watch leaves for
-`scripts/facts_due` (default `.cache/sources-watch.json`)."""
+`tpukb due` (default `.cache/sources-watch.json`)."""
 
 from __future__ import annotations
 
@@ -47,8 +47,9 @@ def as_text(results: list[Result], seconds: float) -> str:
 
 
 def as_json(results: list[Result], watched: str, seconds: float) -> dict:
+    count = counts(results)
     return {"watched": watched, "seconds": round(seconds, 1),
-            "counts": {s: counts(results)[s] for s in STATES},
+            "counts": {s: count[s] for s in STATES},
             "results": [{"article": r.ref.slug, **asdict(r.ref), **asdict(r.outcome)}
                         for r in results]}
 

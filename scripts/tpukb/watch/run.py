@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from . import github, pages, pypi
 from .net import Client, Unreachable
-from .outcome import CHANGE_STATES, Outcome  # noqa: F401 (CHANGE_STATES: the cli)
+from .outcome import Outcome
 from .references import Reference, target
 from .report import Result
 
