@@ -210,7 +210,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.articles.clear()
         if new_build:
             self.problems.clear()
-            self.written = Written(languages.load(Path(config.config_file_path).parent))
+            self.written = Written(self.site)
 
     def _start_citation_check(self, config) -> None:
         """The citation checker's source rules (tpukb.citecheck), in their own
@@ -282,6 +282,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
     def on_env(self, env, config, files):
         # search: the bundle's path and the highlight parameter (overrides/partials/search.html)
         env.globals["search_bundle"] = search.bundle_path(config.site_url)
+        env.globals["search_first_paint"] = search.FIRST_PAINT
         env.globals["search_base"] = search.base_path(config.site_url)
         env.globals["search_highlight_param"] = search.HIGHLIGHT_PARAM
         # hreflang: the language versions of a page as absolute URLs (head, sitemap.xml)

@@ -49,8 +49,8 @@ EXCLUDE_SELECTORS = (".headerlink", ".footnote", ".footnote-ref", ".kb-related")
 LISTING_MARKERS = ("<!-- material/tags -->", KB_LIST_MARKER)
 # What the search loads from the bundle (assets/javascripts/search.js, on first
 # use); checked after indexing.
-UI_FILES = ("pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 UI_STYLE = "pagefind-component-ui.css"
+UI_FILES = ("pagefind-component-ui.js", UI_STYLE, "pagefind-highlight.js")
 # The first paint of the search, before its UI loads: every page shows the
 # closed search box (wide screens) and the search button (phones) as Pagefind
 # draws them, from static markup with Pagefind's own class names

@@ -10,6 +10,8 @@ reported: the one list serves every language.
 
 from __future__ import annotations
 
+from mkdocs.utils.meta import get_data
+
 from .. import related
 from ..newarticle import is_draft
 from .articles import key_line
@@ -31,7 +33,7 @@ def check_related(project: Project, versions: dict[str, Article]) -> list[Findin
     if reference is None or f"\n{related.KEY}:" not in _front(reference):
         return findings
     line = key_line(reference.text, related.KEY)
-    value = related.front_matter(reference.path).get(related.KEY)
+    value = get_data(reference.text)[1].get(related.KEY)  # the text already read
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         return findings + [project.finding(reference.path, line, "R12",
                                            f"'{related.KEY}' is not a list of pages",
