@@ -135,6 +135,9 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.problems: list[str] = []     # H1-H4 and H7 of the pages this process wrote
         self.written: Written | None = None
         self.default_404: str | None = None  # the default language's rendered 404 page
+        # tpukb.preview's language workers: Pagefind and the citation check
+        # run once over the assembled preview, not in each worker
+        self.preview = False
 
     # ------------------------------------------------------------------
     # Start and configuration
@@ -219,7 +222,8 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         split build has no free core while its two processes build pages: the
         main process starts the check once its own languages are built
         (`_once`), while the second process is still at work."""
-        if not self.config.check_citations or config is self.checked_config or parallel.is_part():
+        if not self.config.check_citations or self.preview or config is self.checked_config \
+                or parallel.is_part():
             return
         self.checked_config = config
         if self.child is not None:
@@ -238,18 +242,29 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             cwd=_root(config), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=subprocess.PIPE, text=True)
 
-    def _read_stale_translations(self, config) -> None:
-        """Which translations are stale (tpukb.translations.status), once per build."""
-        if config is self.noticed_config:
+    def _read_stale_translations(self, config, pages: set[str] | None = None) -> None:
+        """Which translations are stale (tpukb.translations.status), once per
+        build; of `pages` again when tpukb.preview renders them again."""
+        if config is self.noticed_config and pages is None:
             return
         self.noticed_config = config
         try:
-            _, rows = translation_status.status(self.project)
+            _, rows = translation_status.status(self.project, pages)
         except NotUtf8:
             return  # the citation checker reports the file (rule E1)
         except StoreError as error:
             raise PluginError(f"tpukb: {error}") from error
-        self.stale = {(row.page, row.lang): row for row in rows if row.state == "stale"}
+        self.stale = {key: row for key, row in self.stale.items()
+                      if pages is not None and key[0] not in pages}
+        self.stale.update({(row.page, row.lang): row for row in rows if row.state == "stale"})
+
+    def reread_sources(self, config, pages: set[str]) -> None:
+        """What on_pre_build read from sources other than the pages (the
+        articles' records and references, whether `pages` are stale
+        translations), read again: tpukb.preview calls it before it renders
+        those pages (names such as articles/x.md) again."""
+        self.records = Records(_root(config), Path(config.docs_dir), _i18n(config).default_language)
+        self._read_stale_translations(config, pages)
 
     def on_files(self, files, config):
         """Drafts (tpukb.newarticle.is_draft): every language version of an
@@ -478,7 +493,8 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self._start_deferred_citation_check()
         try:
             # 2. Pagefind indexes this process's languages (tpukb.search)
-            search.index_site(site, self.config.search_exclude)
+            if not self.preview:
+                search.index_site(site, self.config.search_exclude)
             # 3. a split build: wait for the second process, relay its
             #    messages, merge its output (tpukb.parallel)
             self._merge_child(config)

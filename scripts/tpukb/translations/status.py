@@ -158,9 +158,11 @@ def translation(project: Project, source: English, lang: str,
     return Translation(source.page, lang, path, "stale", recorded, changed=changed, **common)
 
 
-def status(project: Project) -> tuple[list[English], list[Translation]]:
+def status(project: Project, only: set[str] | None = None) -> tuple[list[English], list[Translation]]:
+    """Every page's state in every language; with `only`, those pages' (names
+    such as articles/x.md)."""
     declarations = store.read_declarations(project.root)
-    sources = [english(project, page) for page in pages(project)]
+    sources = [english(project, page) for page in pages(project) if only is None or page in only]
     return sources, [translation(project, source, lang, declarations)
                      for source in sources for lang in project.languages.others]
 
