@@ -380,10 +380,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--project", type=Path, default=ROOT,
                         help="project tree to measure (default: this one); it needs its own .venv")
     parser.add_argument("--no-search", action="store_true", help="skip the browser measurement")
+    parser.add_argument("--preview", action="store_true",
+                        help="measure save-to-served instead: tpukb preview beside mkdocs serve "
+                             "(tpukb.preview.bench)")
+    parser.add_argument("--edits", type=_positive, default=5,
+                        help="with --preview: edits per language for tpukb preview (5); "
+                             "mkdocs serve gets one")
+
+
+def bench_preview(project: Path, n: int, edits: int):
+    """Save-to-served in a corpus of N articles per language (tpukb.preview.bench)."""
+    from tpukb.preview import bench as preview_bench
+
+    with tempfile.TemporaryDirectory(prefix=f"bench-preview-{n}-") as tmp:
+        dest = Path(tmp) / "project"
+        dest.mkdir()
+        make_corpus(project, dest, n)
+        site = languages_mod.load(dest)
+        # an article of the project's own, translated into Finnish
+        slug = sorted(set(_slugs(dest / "docs", "fi")) & set(_slugs(dest / "docs", site.default)))[0]
+        return preview_bench.measure(_python(project), dest, n, slug, site.default, edits, 1)
 
 
 def run(args: argparse.Namespace) -> int:
     project = args.project.resolve()
+    if args.preview:
+        from tpukb.preview import bench as preview_bench
+
+        figures = []
+        for n in args.articles:
+            figures += bench_preview(project, n, args.edits)
+        print(f"project: {project}")
+        print(preview_bench.report(figures))
+        return 0
     results = []
     for n in args.articles:
         results += bench(project, n, args.runs, not args.no_search)

@@ -62,6 +62,9 @@ COMMANDS = (
              "tpukb nginx-conf site --listen 80 --server-name kb.example.org "
              "--runtime /var/lib/tpu-kb-nginx -o nginx.conf"),
             add="add_nginx_conf_arguments", run="nginx_conf"),
+    Command("preview", "tpukb.preview.server",
+            "the writer's preview: every language built once, a saved page served again alone, live reload",
+            ("tpukb preview", "tpukb preview --port 8001")),
     Command("serve", "tpukb.serve",
             "serve a built site on 127.0.0.1 with a 404 page per language (quick preview)",
             ("tpukb serve site", "tpukb serve --port 8001 site")),
