@@ -29,7 +29,7 @@ import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .citecheck import ROOT, load_project, read_citation_file
+from .citecheck import ROOT, cited_urls, load_project
 
 USER_AGENT = "tpu-knowledge-base-link-check/1.0 (+https://kb.example.org/)"
 DEFAULT_CACHE = ROOT / ".cache" / "url-check.json"
@@ -51,10 +51,8 @@ def collect_urls(docs: Path) -> dict[str, list[tuple[str, int]]]:
     """url -> the (file, line) places that cite it, over all citation files."""
     project = load_project(docs)
     places: dict[str, list[tuple[str, int]]] = {}
-    for path in sorted((Path(docs) / "citations").glob("*.md")):
-        for entry in read_citation_file(project, path).entries.values():
-            if entry.url:
-                places.setdefault(entry.url, []).append((project.show(path), entry.line))
+    for path, entry in cited_urls(project, sorted((Path(docs) / "citations").glob("*.md"))):
+        places.setdefault(entry.url, []).append((project.show(path), entry.line))
     return places
 
 
