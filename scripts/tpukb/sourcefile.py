@@ -1,7 +1,7 @@
 """Reading the project's text files: the one place that decodes them.
 
-Every file the project reads as text (pages, citation files, mkdocs.yml,
-the interface strings, glossaries and translation records) is read here:
+Every file the project reads as text (pages, citation files, mkdocs.yml, the
+interface strings, glossaries, translation and sources records) is read here:
 
 - as UTF-8; a file that is not raises `NotUtf8`, which names the line and
   column of the first byte that is not UTF-8 and says how to fix it;
