@@ -1,4 +1,5 @@
-"""Reading the project's text files: the one place that decodes them.
+"""Reading the project's text files: the one place that decodes them (and
+`write_json`, the one atomic write of the tools' JSON files).
 
 Every file the project reads as text (pages, citation files, mkdocs.yml, the
 interface strings, glossaries, translation and sources records) is read here:
@@ -15,6 +16,7 @@ rules that check syntax (tpukb.citecheck.encoding).
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from pathlib import Path
 
@@ -59,6 +61,16 @@ def decode(data: bytes, path: Path) -> str:
 def read_text(path: Path) -> str:
     """A text file of the project (see the module's docstring)."""
     return decode(Path(path).read_bytes(), Path(path))
+
+
+def write_json(path: Path, data) -> None:
+    """`data` as UTF-8 JSON (indent 1, final newline) written beside `path`,
+    then renamed onto it: no reader sees half a file (watch records and report, URL cache)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    temporary.replace(path)
 
 
 def char_name(ch: str) -> str:

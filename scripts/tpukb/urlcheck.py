@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .citecheck import ROOT, cited_urls, load_project
+from .sourcefile import write_json
 
 USER_AGENT = "tpu-knowledge-base-link-check/1.0 (+https://kb.example.org/)"
 DEFAULT_CACHE = ROOT / ".cache" / "url-check.json"
@@ -116,14 +117,6 @@ def load_cache(path: Path, max_age_days: float, now: float) -> dict[str, Result]
     return fresh
 
 
-def save_cache(path: Path, results: dict[str, Result]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({url: asdict(r) for url, r in sorted(results.items())},
-                                    indent=1, ensure_ascii=False), encoding="utf-8")
-    temporary.replace(path)
-
-
 def report_lines(url: str, result: Result, places: list[tuple[str, int]]) -> list[str]:
     if result.status == "broken":
         what, fix = f"broken: {result.detail}: {url}", "find the page's new address or another source"
@@ -162,7 +155,8 @@ def check_all(docs: Path, cache: Path = DEFAULT_CACHE, max_age: float = MAX_AGE_
     cached = load_cache(cache, max_age, now)
     results = {url: cached.get(url) or check_url(url, timeout, retries, backoff)
                for url in places}
-    save_cache(cache, {**cached, **{u: r for u, r in results.items() if r.status in DEFINITE}})
+    keep = {**cached, **{u: r for u, r in results.items() if r.status in DEFINITE}}
+    write_json(cache, {url: asdict(r) for url, r in sorted(keep.items())})
 
     for url, result in sorted(results.items(), key=lambda item: places[item[0]][0]):
         for line in report_lines(url, result, places[url]):

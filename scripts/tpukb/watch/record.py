@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..sourcefile import NotUtf8, read_text
+from ..sourcefile import NotUtf8, read_text, write_json
 from .references import UsageError
 
 FOLDER = "sources"
@@ -51,8 +51,5 @@ def load(docs: Path, slug: str) -> dict[str, dict] | None:
 
 def save(docs: Path, slug: str, sources: dict[str, dict]) -> Path:
     file = path(docs, slug)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    body = {"article": slug, "sources": dict(sorted(sources.items()))}
-    file.write_text(json.dumps(body, indent=1, ensure_ascii=False, sort_keys=False) + "\n",
-                    encoding="utf-8")
+    write_json(file, {"article": slug, "sources": dict(sorted(sources.items()))})
     return file
