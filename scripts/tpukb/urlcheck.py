@@ -57,12 +57,15 @@ def collect_urls(docs: Path) -> dict[str, list[tuple[str, int]]]:
     return places
 
 
+def retryable(code: int) -> bool:
+    """An answer that may differ if asked again (also the watch's rule, tpukb.watch.net)."""
+    return code in RETRYABLE_CODES or code >= 500
+
+
 def classify(code: int) -> str:
     if 200 <= code < 300:
         return "ok"
-    if code in RETRYABLE_CODES or code >= 500:
-        return "unknown"
-    return "broken"
+    return "unknown" if retryable(code) else "broken"
 
 
 def fetch_once(url: str, timeout: float) -> tuple[Result, float]:
