@@ -50,6 +50,7 @@ class Response:
     headers: httpx.Headers
     content: bytes
     read: bool  # False when the body was not textual and left unread
+    encoding: str = "utf-8"  # httpx's: the Content-Type charset when Python knows it, else UTF-8
 
     @property
     def content_type(self) -> str:
@@ -184,7 +185,8 @@ class Client:
                     body += chunk
                     if len(body) > MAX_BODY:
                         raise Unreachable(f"body larger than {MAX_BODY // 2**20} MiB")
-            return Response(answer.status_code, url, answer.headers, bytes(body), read)
+            return Response(answer.status_code, url, answer.headers, bytes(body), read,
+                            answer.encoding)
 
 
 def describe(error: Exception) -> str:
