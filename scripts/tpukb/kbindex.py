@@ -20,11 +20,7 @@ from __future__ import annotations
 
 import posixpath
 
-from pathlib import Path
-
-from mkdocs.utils.meta import get_data
-
-from .sourcefile import NotUtf8, read_text
+from .sourcefile import NotUtf8, front_matter
 
 MARKER = "<!-- kb:article-list -->"
 
@@ -35,7 +31,7 @@ class KbIndexError(ValueError):
 
 def _summary(page) -> tuple[str, str]:
     try:
-        _, meta = get_data(read_text(Path(page.file.abs_src_path)))
+        meta = front_matter(page.file.abs_src_path)
     except NotUtf8:  # the citation checker reports the file (rule E1)
         return posixpath.splitext(posixpath.basename(page.file.src_uri))[0], ""
     title, description = meta.get("title"), meta.get("description")

@@ -17,13 +17,10 @@ The checker's rule R12 (tpukb.citecheck.related) keeps the list sound.
 
 from __future__ import annotations
 
-import functools
 import posixpath
 from pathlib import Path
 
-from mkdocs.utils.meta import get_data
-
-from .sourcefile import NotUtf8, read_text
+from . import sourcefile
 
 KEY = "related"
 # The block's class: left out of the search index (tpukb.search), styled by
@@ -32,18 +29,10 @@ CSS_CLASS = "kb-related"
 
 
 def front_matter(path: Path) -> dict:
-    """The front matter of a page ({} when it cannot be read: E1 reports it),
-    parsed once per version of the file: every language version of an
-    article, and every article that lists it, asks for the same pages."""
-    stat = Path(path).stat()
-    return _front_matter(Path(path), stat.st_mtime_ns, stat.st_size)
-
-
-@functools.lru_cache(maxsize=4096)
-def _front_matter(path: Path, mtime_ns: int, size: int) -> dict:
+    """A page's front matter, from tpukb.sourcefile's cache ({} when it is not UTF-8: E1 reports it)."""
     try:
-        return get_data(read_text(path))[1]
-    except NotUtf8:
+        return sourcefile.front_matter(path)
+    except sourcefile.NotUtf8:
         return {}
 
 

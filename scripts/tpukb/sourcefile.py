@@ -1,7 +1,8 @@
-"""Reading the project's text files: the one place that decodes them.
+"""Reading the project's text files, the one place that decodes them (pages'
+front matter cached: `front_matter`); writing the tools' JSON (`write_json`).
 
-Every file the project reads as text (pages, citation files, mkdocs.yml,
-the interface strings, glossaries and translation records) is read here:
+Every file the project reads as text (pages, citation files, mkdocs.yml, the
+interface strings, glossaries, translation and sources records) is read here:
 
 - as UTF-8; a file that is not raises `NotUtf8`, which names the line and
   column of the first byte that is not UTF-8 and says how to fix it;
@@ -15,8 +16,12 @@ rules that check syntax (tpukb.citecheck.encoding).
 
 from __future__ import annotations
 
+import functools
+import json
 import unicodedata
 from pathlib import Path
+
+from mkdocs.utils.meta import get_data
 
 BOM = b"\xef\xbb\xbf"
 UTF8_FIX = ("save the file as UTF-8 (in the editor: save with encoding 'UTF-8'); text pasted "
@@ -59,6 +64,29 @@ def decode(data: bytes, path: Path) -> str:
 def read_text(path: Path) -> str:
     """A text file of the project (see the module's docstring)."""
     return decode(Path(path).read_bytes(), Path(path))
+
+
+def front_matter(path: Path) -> dict:
+    """A page's front matter, parsed once per version of the file (path,
+    mtime, size): the build asks for the same pages again and again (NotUtf8
+    when it is not UTF-8). Shared between callers: read it, never change it."""
+    stat = Path(path).stat()
+    return _front_matter(Path(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=4096)
+def _front_matter(path: Path, mtime_ns: int, size: int) -> dict:
+    return get_data(read_text(path))[1]
+
+
+def write_json(path: Path, data) -> None:
+    """`data` as UTF-8 JSON (indent 1, final newline) written beside `path`,
+    then renamed onto it: no reader sees half a file (watch records and report, URL cache)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    temporary.replace(path)
 
 
 def char_name(ch: str) -> str:

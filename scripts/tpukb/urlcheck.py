@@ -29,7 +29,8 @@ import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from .citecheck import ROOT, load_project, read_citation_file
+from .citecheck import ROOT, cited_urls, load_project
+from .sourcefile import write_json
 
 USER_AGENT = "tpu-knowledge-base-link-check/1.0 (+https://kb.example.org/)"
 DEFAULT_CACHE = ROOT / ".cache" / "url-check.json"
@@ -51,19 +52,20 @@ def collect_urls(docs: Path) -> dict[str, list[tuple[str, int]]]:
     """url -> the (file, line) places that cite it, over all citation files."""
     project = load_project(docs)
     places: dict[str, list[tuple[str, int]]] = {}
-    for path in sorted((Path(docs) / "citations").glob("*.md")):
-        for entry in read_citation_file(project, path).entries.values():
-            if entry.url:
-                places.setdefault(entry.url, []).append((project.show(path), entry.line))
+    for path, entry in cited_urls(project, sorted((Path(docs) / "citations").glob("*.md"))):
+        places.setdefault(entry.url, []).append((project.show(path), entry.line))
     return places
+
+
+def retryable(code: int) -> bool:
+    """An answer that may differ if asked again (also the watch's rule, tpukb.watch.net)."""
+    return code in RETRYABLE_CODES or code >= 500
 
 
 def classify(code: int) -> str:
     if 200 <= code < 300:
         return "ok"
-    if code in RETRYABLE_CODES or code >= 500:
-        return "unknown"
-    return "broken"
+    return "unknown" if retryable(code) else "broken"
 
 
 def fetch_once(url: str, timeout: float) -> tuple[Result, float]:
@@ -118,14 +120,6 @@ def load_cache(path: Path, max_age_days: float, now: float) -> dict[str, Result]
     return fresh
 
 
-def save_cache(path: Path, results: dict[str, Result]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({url: asdict(r) for url, r in sorted(results.items())},
-                                    indent=1, ensure_ascii=False), encoding="utf-8")
-    temporary.replace(path)
-
-
 def report_lines(url: str, result: Result, places: list[tuple[str, int]]) -> list[str]:
     if result.status == "broken":
         what, fix = f"broken: {result.detail}: {url}", "find the page's new address or another source"
@@ -164,7 +158,8 @@ def check_all(docs: Path, cache: Path = DEFAULT_CACHE, max_age: float = MAX_AGE_
     cached = load_cache(cache, max_age, now)
     results = {url: cached.get(url) or check_url(url, timeout, retries, backoff)
                for url in places}
-    save_cache(cache, {**cached, **{u: r for u, r in results.items() if r.status in DEFINITE}})
+    keep = {**cached, **{u: r for u, r in results.items() if r.status in DEFINITE}}
+    write_json(cache, {url: asdict(r) for url, r in sorted(keep.items())})
 
     for url, result in sorted(results.items(), key=lambda item: places[item[0]][0]):
         for line in report_lines(url, result, places[url]):

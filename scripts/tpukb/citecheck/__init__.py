@@ -72,7 +72,7 @@ folder), `site` (R6, R10, R11 on the built HTML). The command line is
 """
 
 from .articles import check_article, check_marker_form
-from .entries import CitationFile, Entry, read_citation_file, url_problems
+from .entries import CitationFile, Entry, cited_urls, read_citation_file, url_problems
 from .model import (ROOT, Finding, Project, i18n_languages, load_project,
                     read_mkdocs_config)
 from .safety import check_content_safety
@@ -83,6 +83,6 @@ from .text import Article, read_articles
 __all__ = [
     "ROOT", "Article", "BuiltSite", "CitationFile", "Entry", "Finding",
     "Project", "check_article", "check_content_safety", "check_marker_form", "check_site",
-    "check_sources", "i18n_languages", "load_project", "read_articles", "read_citation_file",
-    "read_mkdocs_config", "url_problems",
+    "check_sources", "cited_urls", "i18n_languages", "load_project", "read_articles",
+    "read_citation_file", "read_mkdocs_config", "url_problems",
 ]

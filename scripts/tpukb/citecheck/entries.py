@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -191,3 +192,11 @@ def read_citation_file(project: Project, path: Path) -> CitationFile:
             result.entries[label] = Entry(label, number, url or "", checked)
             expected = max(expected, int(label) + 1)
     return result
+
+
+def cited_urls(project: Project, paths: Iterable[Path]) -> Iterator[tuple[Path, Entry]]:
+    """(citation file, entry) for each entry with a URL, file by file in the order given."""
+    for path in paths:
+        for entry in read_citation_file(project, path).entries.values():
+            if entry.url:
+                yield path, entry

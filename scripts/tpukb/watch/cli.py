@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from ..citecheck import ROOT
-from ..sourcefile import NotUtf8
+from ..sourcefile import NotUtf8, write_json
 from . import github, pypi, record, report
 from .outcome import CHANGE_STATES
 from . import run as watching
@@ -135,7 +135,7 @@ def _run(args: argparse.Namespace) -> int:
         return record_all(args, refs, records, seen, seconds)
     results = watching.results(refs, old, seen)
     data = report.as_json(results, args.today.isoformat(), seconds)
-    report.write(args.report, data)
+    write_json(args.report, data)
     print(json.dumps(data, indent=1, ensure_ascii=False) if args.json
           else report.as_text(results, seconds))
     if apis.budget.stopped:

@@ -5,8 +5,9 @@
   requests to one host go one at a time, each starting at least 1/rate
   seconds after the previous one ended, redirects and retries included (redirects
   are followed here, hop by hop, so that each hop waits its turn);
-- a timeout per request; connection errors, timeouts, 429 and 5xx are tried
-  again `retries` times with exponential back-off (a Retry-After up to
+- a timeout per request; connection errors, timeouts and the answers
+  urlcheck's `retryable` names (403, 408, 429, 5xx) are tried again
+  `retries` times with exponential back-off (a Retry-After up to
   urlcheck's MAX_RETRY_AFTER is honoured); a host that fails to connect
   `retries + 1` times in a row (whichever requests tried) is not tried again
   in the same run;
@@ -30,7 +31,7 @@ import httpx
 
 from .. import languages
 from ..citecheck import ROOT
-from ..urlcheck import MAX_RETRY_AFTER, RETRYABLE_CODES
+from ..urlcheck import MAX_RETRY_AFTER, retryable
 
 USER_AGENT = f"tpu-knowledge-base-sources-watch/1.0 (+{languages.load(ROOT).site_url})"
 MAX_REDIRECTS = 10
@@ -49,6 +50,7 @@ class Response:
     headers: httpx.Headers
     content: bytes
     read: bool  # False when the body was not textual and left unread
+    encoding: str = "utf-8"  # httpx's: the Content-Type charset when Python knows it, else UTF-8
 
     @property
     def content_type(self) -> str:
@@ -143,7 +145,7 @@ class Client:
                 raise
             else:
                 host.failures = 0
-                if response.status not in RETRYABLE_CODES and response.status < 500:
+                if not retryable(response.status):
                     return response
                 if response.headers.get("x-ratelimit-remaining") == "0":
                     return response  # a spent API quota: waiting seconds will not help
@@ -183,7 +185,8 @@ class Client:
                     body += chunk
                     if len(body) > MAX_BODY:
                         raise Unreachable(f"body larger than {MAX_BODY // 2**20} MiB")
-            return Response(answer.status_code, url, answer.headers, bytes(body), read)
+            return Response(answer.status_code, url, answer.headers, bytes(body), read,
+                            answer.encoding)
 
 
 def describe(error: Exception) -> str:

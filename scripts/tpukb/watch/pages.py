@@ -45,7 +45,10 @@ async def observe(client: Client, url: str, old: dict | None = None) -> tuple[di
         if response.headers.get(name):
             seen[key] = response.headers[name]
     if response.content_type in HTML:
-        html = response.content.decode(response_charset(response), errors="replace")
+        try:
+            html = response.content.decode(response.encoding, errors="replace")
+        except LookupError:  # a codec that is not a text encoding (charset=hex)
+            html = response.content.decode("utf-8", errors="replace")
         paragraphs = await asyncio.to_thread(text.hashed, html, url)
         seen["paragraphs"] = list(paragraphs)
         return seen, paragraphs
@@ -54,18 +57,6 @@ async def observe(client: Client, url: str, old: dict | None = None) -> tuple[di
     elif response.headers.get("content-length"):
         seen["length"] = int(response.headers["content-length"])
     return seen, {}
-
-
-def response_charset(response) -> str:
-    for part in response.headers.get("content-type", "").split(";")[1:]:
-        name, _, value = part.strip().partition("=")
-        if name.lower() == "charset" and value:
-            try:
-                "".encode(value.strip('"'))
-                return value.strip('"')
-            except LookupError:
-                break
-    return "utf-8"
 
 
 def compare(old: dict, new: dict, texts: dict[str, str]) -> Outcome:

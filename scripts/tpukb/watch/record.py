@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..sourcefile import NotUtf8, read_text, write_json
 from .references import UsageError
 
 FOLDER = "sources"
@@ -35,13 +36,12 @@ def load(docs: Path, slug: str) -> dict[str, dict] | None:
     if not file.is_file():
         return None
     try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{show(file)}: not UTF-8 ({error.reason}); restore it with "
-                         f"git checkout or record again") from None
-    except json.JSONDecodeError as error:
-        raise UsageError(f"{show(file)}:{error.lineno}: not valid JSON ({error.msg}); restore it "
-                         f"with git checkout or record again: tpukb watch --record {slug}") from None
+        data = json.loads(read_text(file))
+    except (NotUtf8, json.JSONDecodeError) as error:
+        where, what = ((error.line, error.message) if isinstance(error, NotUtf8)
+                       else (error.lineno, f"not valid JSON ({error.msg})"))
+        raise UsageError(f"{show(file)}:{where}: {what}; restore it with git checkout or record "
+                         f"again: tpukb watch --record {slug}") from None
     sources = data.get("sources") if isinstance(data, dict) else None
     if not isinstance(sources, dict) or not all(isinstance(v, dict) for v in sources.values()):
         raise UsageError(f"{show(file)}:1: not a sources record (no \"sources\" object of URLs); "
@@ -51,8 +51,5 @@ def load(docs: Path, slug: str) -> dict[str, dict] | None:
 
 def save(docs: Path, slug: str, sources: dict[str, dict]) -> Path:
     file = path(docs, slug)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    body = {"article": slug, "sources": dict(sorted(sources.items()))}
-    file.write_text(json.dumps(body, indent=1, ensure_ascii=False, sort_keys=False) + "\n",
-                    encoding="utf-8")
+    write_json(file, {"article": slug, "sources": dict(sorted(sources.items()))})
     return file

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..newarticle import SLUG
-from ..citecheck import load_project, read_citation_file
+from ..citecheck import cited_urls, load_project
 
 PYPI = re.compile(r"^https://pypi\.org/project/(?P<name>[A-Za-z0-9._-]+)/(?:(?P<version>[^/#?]+)/?)?(?:[#?].*)?$")
 GITHUB = re.compile(r"^https://github\.com/(?P<owner>[A-Za-z0-9_.-]+)/(?P<repo>[A-Za-z0-9_.-]+)"
@@ -78,11 +78,7 @@ def collect(docs: Path, slugs: list[str] | None = None, root: Path | None = None
             raise UsageError(f"no article {slug!r}: {Path(docs) / 'citations' / (slug + '.md')} "
                              "does not exist")
     project = load_project(docs, root=root)
-    found = []
-    for slug in slugs or known:
-        path = project.citation_file(slug)
-        for entry in read_citation_file(project, path).entries.values():
-            if entry.url:
-                found.append(Reference(slug, entry.label, entry.url, project.show(path), entry.line,
-                                       entry.checked.iso if entry.checked else None))
-    return found
+    paths = [project.citation_file(slug) for slug in slugs or known]
+    return [Reference(path.stem, entry.label, entry.url, project.show(path), entry.line,
+                      entry.checked.iso if entry.checked else None)
+            for path, entry in cited_urls(project, paths)]

@@ -54,13 +54,6 @@ def as_json(results: list[Result], watched: str, seconds: float) -> dict:
                         for r in results]}
 
 
-def write(path: Path, data: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    temporary.replace(path)
-
-
 def changed_sources(path: Path) -> tuple[str | None, dict[tuple[str, str], str]]:
     """The last report's day and (slug, url) -> what changed, for the
     references whose source changed (CHANGE_STATES); nothing when there is
