@@ -67,7 +67,7 @@ class Running:
                 return body
             time.sleep(0.05)
 
-    def said(self, text: str, since: int, within: float = 5.0) -> bool:
+    def said(self, text: str, since: int, within: float = 15.0) -> bool:
         """Did the preview log `text` after line `since` (its log may lag the page)?"""
         deadline = time.monotonic() + within
         while not any(text in line for line in self.log[since:]):
@@ -184,7 +184,7 @@ def test_title_change_rebuilds_the_pages_that_show_it(preview):
     source.write_text(text.replace(title, title + " PREVIEW-TITLE"), encoding="utf-8")
     try:
         preview.wait(lang, lambda body: b"PREVIEW-TITLE" in body, page=OTHER)
-        assert preview.said("every language built again", since)
+        assert preview.said("every language built again", since), "\n".join(preview.log[since:])
     finally:
         source.write_text(text, encoding="utf-8")
 

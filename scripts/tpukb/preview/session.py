@@ -81,6 +81,7 @@ class Preview:
         self.docs = Path()
         self.default = ""
         self.mount_path = "/"
+        self.ready = False
         self.exclude: list[str] = []
         self._background: threading.Thread | None = None
         self._again = threading.Event()
@@ -91,6 +92,7 @@ class Preview:
         """Build every language in its worker, assemble and index; seconds taken."""
         began = time.monotonic()
         self.stop()
+        self.ready = False
         config = load_config(str(self.config_file))
         i18n = config.plugins["i18n"]
         self.docs, self.default = Path(config.docs_dir), i18n.default_language
@@ -113,6 +115,7 @@ class Preview:
         self.site.mkdir(parents=True)
         for lang in [lang for lang in languages if lang != self.default] + [self.default]:
             shutil.copytree(self.workers[lang].scratch, self.site, dirs_exist_ok=True)
+        self.ready = True
         self._follow_up()
         return time.monotonic() - began
 
@@ -153,7 +156,7 @@ class Preview:
         paths = {p for p in paths if not p.name.startswith(".") and (p.exists() or p in self.sources)}
         if not paths:
             return "nothing to do"
-        languages = self.plan(paths)
+        languages = self.plan(paths) if self.ready else None  # the last start failed: again
         if languages is not None:
             for lang in languages:
                 self.workers[lang].ask({"changed": [str(p) for p in paths]})

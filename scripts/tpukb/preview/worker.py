@@ -127,7 +127,9 @@ def main(argv: list[str]) -> int:
     kept = Kept()
     kept.catch()
     try:
-        config = load_config(config_file, site_dir=scratch)
+        # not strict: a warning is printed and the writer sees the page (the
+        # strict build before a pull request stops on it)
+        config = load_config(config_file, site_dir=scratch, strict=False)
         config.plugins.on_startup(command="serve", dirty=False)
         config.plugins["tpukb"].preview = True
         mkdocs_build.build(config, serve_url=config.site_url or "http://127.0.0.1/")
