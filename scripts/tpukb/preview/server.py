@@ -25,6 +25,7 @@ from urllib.parse import parse_qs, urlsplit
 import watchdog.events
 import watchdog.observers
 from mkdocs import livereload
+from mkdocs.exceptions import MkDocsException
 
 from .session import Preview, PreviewError
 
@@ -91,9 +92,9 @@ class PreviewServer(livereload.LiveReloadServer):
         log.debug("changed: " + ", ".join(sorted(map(str, changed))))
         try:
             outcome = self.preview.update(changed)
-        except PreviewError as error:
-            log.error(str(error))
-            raise
+        except (PreviewError, MkDocsException) as error:  # mkdocs.yml mid-edit, say
+            log.error(f"{error}\nthe preview keeps the last site it built; save again to retry")
+            return
         seconds = time.monotonic() - began
         self.last_update = (seconds, outcome)
         log.info(f"{outcome} in {seconds:.2f} s")
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
                           log=log.warning, log_info=log.info)
         try:
             seconds = preview.start()
-        except PreviewError as error:
+        except (PreviewError, MkDocsException) as error:
             log.error(str(error))
             return 1
         server = PreviewServer(preview, root, args.host, args.port, mount_path=preview.mount_path)
