@@ -31,6 +31,7 @@ from pathlib import Path
 
 import yaml
 
+from .. import yamlload
 from ..languages import STRINGS_PATH
 from . import normalise
 from ..sourcefile import NotUtf8, read_text
@@ -184,7 +185,8 @@ def read_snapshot(project: Path, page: str, value: str) -> Snapshot | None:
     path = snapshot_dir(project, page) / f"{value}.yml"
     if not path.is_file():
         return None
-    data = yaml.safe_load(read_text(path)) or {}
+    # written by the tool, never by hand: the C loader (tpukb.yamlload)
+    data = yamlload.safe_load(read_text(path)) or {}
     blocks, recorded = data.get("blocks") or [], data.get("recorded")
     if normalise.hash_blocks(blocks) != value or not isinstance(recorded, datetime.date):
         raise StoreError(f"{path}:1: this snapshot's text does not hash to {value} or has no "
