@@ -60,7 +60,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
 from tpukb import (alternates, dates, fallbacklinks, htmlcompact, kbindex, languages, parallel,
-                   related, search, validhtml)
+                   related, search, templatecache, validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -135,6 +135,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.problems: list[str] = []     # H1-H4 and H7 of the pages this process wrote
         self.written: Written | None = None
         self.default_404: str | None = None  # the default language's rendered 404 page
+        self.templates = templatecache.CompiledTemplates()  # shared by every build's Jinja
 
     # ------------------------------------------------------------------
     # Start and configuration
@@ -280,6 +281,8 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         return nav
 
     def on_env(self, env, config, files):
+        # the templates compiled once, not once per language (tpukb.templatecache)
+        env.bytecode_cache = self.templates
         # search: the bundle's path and the highlight parameter (overrides/partials/search.html)
         env.globals["search_bundle"] = search.bundle_path(config.site_url)
         env.globals["search_first_paint"] = search.FIRST_PAINT
