@@ -125,7 +125,6 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.project: translation_status.Project | None = None
         self.checked_config = None        # the config of the build whose sources were checked
         self.citation_check: subprocess.Popen | None = None
-        self.deferred_check = None        # a split build's config, until its check starts
         self.noticed_config = None        # the config whose stale translations were read
         self.stale: dict[tuple[str, str], translation_status.Translation] = {}
         self.listings: set[str] = set()   # source paths of the pages that only list others
@@ -215,25 +214,15 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
 
     def _start_citation_check(self, config) -> None:
         """The citation checker's source rules (tpukb.citecheck), in their own
-        process on the core the page builds leave free, once per build (not in
-        the second process of a split build); reported in on_post_build. A
-        split build has no free core while its two processes build pages: the
-        main process starts the check once its own languages are built
-        (`_once`), while the second process is still at work."""
+        process, once per build (not in the second process of a split build);
+        reported in on_post_build. It starts with the build, also a split
+        one: started once the main process's languages were built, it ran
+        beside both Pagefind runs and ended last, the main process waiting for
+        it with a core idle (N=300: 2.5 s); started first, the three
+        processes share the two cores and it is done long before the pages."""
         if not self.config.check_citations or config is self.checked_config or parallel.is_part():
             return
         self.checked_config = config
-        if self.child is not None:
-            self.deferred_check = config
-            return
-        self._run_citation_check(config)
-
-    def _start_deferred_citation_check(self) -> None:
-        if self.deferred_check is not None:
-            config, self.deferred_check = self.deferred_check, None
-            self._run_citation_check(config)
-
-    def _run_citation_check(self, config) -> None:
         self.citation_check = subprocess.Popen(
             [sys.executable, "-m", "tpukb", "check", "--docs", str(Path(config.docs_dir))],
             cwd=_root(config), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -476,29 +465,26 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         if _building_nested(config):
             return
         site = Path(config.site_dir)
-        # 1. a split build's citation check starts now, beside the second
-        #    process (_start_citation_check)
-        self._start_deferred_citation_check()
         try:
-            # 2. Pagefind indexes this process's languages (tpukb.search)
+            # 1. Pagefind indexes this process's languages (tpukb.search)
             search.index_site(site, self.config.search_exclude)
-            # 3. a split build: wait for the second process, relay its
+            # 2. a split build: wait for the second process, relay its
             #    messages, merge its output (tpukb.parallel)
             self._merge_child(config)
         except (parallel.ParallelBuildError, search.SearchError) as error:
             raise PluginError(str(error)) from None
-        # 4. the citation check's findings, as warnings (--strict fails on them)
+        # 3. the citation check's findings, as warnings (--strict fails on them)
         self._report_citation_check()
         if parallel.is_part():  # the second process: the main one does the rest
             self._fail_on_hosting_problems()
             self.written.save(site)
             return
-        # 5. the default language's 404 page back at the site root
+        # 4. the default language's 404 page back at the site root
         if self.default_404 is None:
             raise PluginError(f"{config.config_file_path}: tpukb: the default language's "
                               "404 page was never rendered")
         (site / "404.html").write_text(self.default_404, encoding="utf-8")
-        # 6. hosting (tpukb.hosting.publish): the policy of the pages written
+        # 5. hosting (tpukb.hosting.publish): the policy of the pages written
         #    outside on_post_page, the root 404's language redirect, _headers
         #    and _redirects; a page the policy cannot cover fails the build
         self._fail_on_hosting_problems()
@@ -511,7 +497,6 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
     on_post_build = CombinedEvent(_each_language, _once)
 
     def on_build_error(self, error):
-        self._start_deferred_citation_check()
         self._report_citation_check()  # its findings may explain the failure
 
     def _report_citation_check(self) -> None:
