@@ -82,3 +82,12 @@ def test_unused_inline_syntax_converts_the_same(extensions):
     html = convert(SYNTAX, names, configs)
     assert html == convert(SYNTAX, without, configs)
     assert '<img alt="image" src="a.png"' in html and "<br" in html and "<em>html</em>" in html
+
+
+def test_undefined_references_are_left_as_written(extensions):
+    # no `[id]: url` line: the reference patterns are skipped, the brackets stay text
+    names, without, configs = extensions
+    text = "\n".join(line for line in SYNTAX.splitlines() if not line.startswith(("[ref]", "[short]")))
+    html = convert(text, names, configs)
+    assert html == convert(text, without, configs)
+    assert "[reference][ref]" in html and "[short] reference" in html

@@ -15,6 +15,12 @@ pattern starting from position 0 again). Every other case goes through
 Python-Markdown's own code, so the HTML is byte for byte the same
 (`tests/test_fastinline.py` converts every page both ways and compares).
 
+A page that defines no link reference (`[id]: url`) has its reference
+patterns (`[text][id]`, `[id]`, and their image forms) skipped outright: with
+no reference to find they match every bracket, read the text to its closing
+bracket and change nothing (Python-Markdown ignores an undefined reference),
+so skipping them leaves the text as their attempts would.
+
 It overrides one private method of Python-Markdown's InlineProcessor
 (`__handleInline`, through its mangled name) and calls another
 (`__applyPattern`); on a Python-Markdown without them it leaves the stock
@@ -23,15 +29,19 @@ processor in place (the build is then as slow as before, never different).
 
 from __future__ import annotations
 
+import re
+
 from markdown import util
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor as NewStylePattern
+from markdown.inlinepatterns import ReferenceInlineProcessor
 from markdown.treeprocessors import InlineProcessor
 
 # Python-Markdown registers its inline step under this name and priority
 NAME, PRIORITY = "inline", 20
 _APPLY = "_InlineProcessor__applyPattern"
 _HANDLE = "_InlineProcessor__handleInline"
+NEVER = re.compile(r"(?!)")  # finds nothing: the attempt is skipped
 
 
 def supported() -> bool:
@@ -45,10 +55,16 @@ class FastInlineProcessor(InlineProcessor):
 
     def run(self, tree, ancestors=None):
         # (pattern, its expression when a failed search proves no match)
-        self._tpukb_patterns = [
-            (pattern, pattern.getCompiledRegExp() if isinstance(pattern, NewStylePattern) else None)
-            for pattern in self.inlinePatterns]
+        self._tpukb_patterns = [(pattern, self._expression(pattern)) for pattern in self.inlinePatterns]
         return super().run(tree, ancestors)
+
+    def _expression(self, pattern):
+        if not isinstance(pattern, NewStylePattern):
+            return None
+        if not self.md.references and \
+                type(pattern).handleMatch is ReferenceInlineProcessor.handleMatch:
+            return NEVER  # no reference defined: an attempt changes nothing
+        return pattern.getCompiledRegExp()
 
     def _InlineProcessor__handleInline(self, data: str, patternIndex: int = 0) -> str:
         # the stock __handleInline, but for the search before each attempt

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import re
 import sys
 from pathlib import Path
@@ -106,9 +107,17 @@ def add_to_nav(text: str, entry: str, section: tuple[str, ...] = SECTION, where:
 # ---------------------------------------------------------------------------
 
 def is_draft(path: Path) -> bool:
+    """Whether the page's front matter says `draft: true`; read once per
+    version of the file (a build asks for every language of every page)."""
     path = Path(path)
     if not path.is_file():
         return False
+    stat = path.stat()
+    return _is_draft(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_draft(path: Path, mtime_ns: int, size: int) -> bool:
     text = read_text(path)
     # Most pages have no draft key: skip the YAML parse for them (builds ask
     # this for every page of every language).

@@ -60,7 +60,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
 from tpukb import (alternates, dates, fallbacklinks, htmlcompact, kbindex, languages, parallel,
-                   related, search, validhtml)
+                   related, search, templatecache, validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -125,7 +125,6 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.project: translation_status.Project | None = None
         self.checked_config = None        # the config of the build whose sources were checked
         self.citation_check: subprocess.Popen | None = None
-        self.deferred_check = None        # a split build's config, until its check starts
         self.noticed_config = None        # the config whose stale translations were read
         self.stale: dict[tuple[str, str], translation_status.Translation] = {}
         self.listings: set[str] = set()   # source paths of the pages that only list others
@@ -135,6 +134,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.problems: list[str] = []     # H1-H4 and H7 of the pages this process wrote
         self.written: Written | None = None
         self.default_404: str | None = None  # the default language's rendered 404 page
+        self.templates = templatecache.CompiledTemplates()  # shared by every build's Jinja
         # tpukb.preview's language workers: Pagefind and the citation check
         # run once over the assembled preview, not in each worker
         self.preview = False
@@ -217,26 +217,16 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
 
     def _start_citation_check(self, config) -> None:
         """The citation checker's source rules (tpukb.citecheck), in their own
-        process on the core the page builds leave free, once per build (not in
-        the second process of a split build); reported in on_post_build. A
-        split build has no free core while its two processes build pages: the
-        main process starts the check once its own languages are built
-        (`_once`), while the second process is still at work."""
+        process, once per build (not in the second process of a split build);
+        reported in on_post_build. It starts with the build, also a split
+        one: started once the main process's languages were built, it ran
+        beside both Pagefind runs and ended last, the main process waiting for
+        it with a core idle (N=300: 2.5 s); started first, the three
+        processes share the two cores and it is done long before the pages."""
         if not self.config.check_citations or self.preview or config is self.checked_config \
                 or parallel.is_part():
             return
         self.checked_config = config
-        if self.child is not None:
-            self.deferred_check = config
-            return
-        self._run_citation_check(config)
-
-    def _start_deferred_citation_check(self) -> None:
-        if self.deferred_check is not None:
-            config, self.deferred_check = self.deferred_check, None
-            self._run_citation_check(config)
-
-    def _run_citation_check(self, config) -> None:
         self.citation_check = subprocess.Popen(
             [sys.executable, "-m", "tpukb", "check", "--docs", str(Path(config.docs_dir))],
             cwd=_root(config), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -295,6 +285,8 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         return nav
 
     def on_env(self, env, config, files):
+        # the templates compiled once, not once per language (tpukb.templatecache)
+        env.bytecode_cache = self.templates
         # search: the bundle's path and the highlight parameter (overrides/partials/search.html)
         env.globals["search_bundle"] = search.bundle_path(config.site_url)
         env.globals["search_first_paint"] = search.FIRST_PAINT
@@ -488,30 +480,27 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         if _building_nested(config):
             return
         site = Path(config.site_dir)
-        # 1. a split build's citation check starts now, beside the second
-        #    process (_start_citation_check)
-        self._start_deferred_citation_check()
         try:
-            # 2. Pagefind indexes this process's languages (tpukb.search)
+            # 1. Pagefind indexes this process's languages (tpukb.search)
             if not self.preview:
                 search.index_site(site, self.config.search_exclude)
-            # 3. a split build: wait for the second process, relay its
+            # 2. a split build: wait for the second process, relay its
             #    messages, merge its output (tpukb.parallel)
             self._merge_child(config)
         except (parallel.ParallelBuildError, search.SearchError) as error:
             raise PluginError(str(error)) from None
-        # 4. the citation check's findings, as warnings (--strict fails on them)
+        # 3. the citation check's findings, as warnings (--strict fails on them)
         self._report_citation_check()
         if parallel.is_part():  # the second process: the main one does the rest
             self._fail_on_hosting_problems()
             self.written.save(site)
             return
-        # 5. the default language's 404 page back at the site root
+        # 4. the default language's 404 page back at the site root
         if self.default_404 is None:
             raise PluginError(f"{config.config_file_path}: tpukb: the default language's "
                               "404 page was never rendered")
         (site / "404.html").write_text(self.default_404, encoding="utf-8")
-        # 6. hosting (tpukb.hosting.publish): the policy of the pages written
+        # 5. hosting (tpukb.hosting.publish): the policy of the pages written
         #    outside on_post_page, the root 404's language redirect, _headers
         #    and _redirects; a page the policy cannot cover fails the build
         self._fail_on_hosting_problems()
@@ -524,7 +513,6 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
     on_post_build = CombinedEvent(_each_language, _once)
 
     def on_build_error(self, error):
-        self._start_deferred_citation_check()
         self._report_citation_check()  # its findings may explain the failure
 
     def _report_citation_check(self) -> None:

@@ -45,8 +45,15 @@ def read_glossary(project: Project, path: Path) -> tuple[list[dict], list[Findin
 
 def avoided_pattern(terms: list[str]) -> re.Pattern:
     """Any of the terms at the start of a word, any ending (Finnish cases,
-    Italian forms); longer terms first, so that the longest one is named."""
-    alternatives = "|".join(re.escape(term) for term in sorted(terms, key=len, reverse=True))
+    Italian forms); longer terms first, so that the longest one is named.
+    The terms are grouped by their first letter behind a lookahead for it:
+    at a word's start only that letter's terms are tried, not all of them
+    (the same matches; the Finnish pages' check took four times as long)."""
+    groups: dict[str, list[str]] = {}
+    for term in sorted(terms, key=len, reverse=True):
+        groups.setdefault(term[:1].lower(), []).append(re.escape(term))
+    alternatives = "|".join(f"(?={re.escape(first)})(?:{'|'.join(group)})"
+                            for first, group in groups.items())
     return re.compile(r"(?<!\w)(?:" + alternatives + ")", re.I)
 
 

@@ -31,10 +31,10 @@ from pathlib import Path
 
 import yaml
 
+from .. import yamlload
 from ..languages import STRINGS_PATH
 from . import normalise
 from ..sourcefile import NotUtf8, read_text
-from .. import yamlload
 
 # Kept beside the interface strings: build inputs, never published.
 FOLDER = STRINGS_PATH.parent / "translations"
@@ -76,8 +76,8 @@ def read_declarations(project: Path) -> Declarations:
         return Declarations(path, {})
     text = read_text(path)
     try:
-        data = yamlload.safe_load(text) or {}
-    except yamlload.YAMLError as error:
+        data = yaml.safe_load(text) or {}
+    except yaml.YAMLError as error:
         raise StoreError(f"{path}: not valid YAML: {error}") from error
     if not isinstance(data, dict) or not all(
             isinstance(pages, list) and all(isinstance(p, str) for p in pages)
@@ -185,6 +185,7 @@ def read_snapshot(project: Path, page: str, value: str) -> Snapshot | None:
     path = snapshot_dir(project, page) / f"{value}.yml"
     if not path.is_file():
         return None
+    # written by the tool, never by hand: the C loader (tpukb.yamlload)
     data = yamlload.safe_load(read_text(path)) or {}
     blocks, recorded = data.get("blocks") or [], data.get("recorded")
     if normalise.hash_blocks(blocks) != value or not isinstance(recorded, datetime.date):
