@@ -199,8 +199,3 @@ class Preview:
                 if line.strip():
                     self.log(line)
         self.log_info(f"search and citation check up to date in {time.monotonic() - began:.1f} s")
-
-    def wait_idle(self, timeout: float = 120.0) -> None:
-        """Until search and the citation check have caught up (tests, bench)."""
-        if self._background is not None:
-            self._background.join(timeout)
