@@ -189,6 +189,18 @@ def test_title_change_rebuilds_the_pages_that_show_it(preview):
         source.write_text(text, encoding="utf-8")
 
 
+def test_navigation_change_in_mkdocs_yml_rebuilds(preview):
+    """The Finnish name of a navigation section (mkdocs.yml) reaches the Finnish pages."""
+    config = preview.root / "mkdocs.yml"
+    since = len(preview.log)
+    original = edited(config, "Knowledge base: Tietopankki", "Knowledge base: PREVIEW-NAV")
+    try:
+        preview.wait("fi", lambda body: b"PREVIEW-NAV" in body)
+        assert preview.said("every language built again", since), "\n".join(preview.log[since:])
+    finally:
+        config.write_text(original, encoding="utf-8")
+
+
 def test_what_a_change_needs(tmp_path):
     """Which workers render again, or None: every language built again."""
     docs = tmp_path / "docs"
