@@ -9,12 +9,9 @@ edits files there as a writer's editor does and puts them back.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
-import threading
 import time
-import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,12 +21,12 @@ import pytest
 from conftest import (DEFAULT_LANGUAGE, LANGUAGES, TPUKB, built_path,  # tests/conftest.py
                       copy_project)
 from tpukb.newarticle import is_draft
+from tpukb.preview import bench as preview_bench
 from tpukb.preview.session import Preview
 
 ARTICLE = "articles/tpu-generations.md"   # complete in every language
 OTHER = "articles/index.md"               # the knowledge-base index lists every title
 SLUG = "tpu-generations"
-SERVING = re.compile(r"Serving on (http://127\.0\.0\.1:\d+)/")
 # the reload script MkDocs' server adds before </body>, a file here (the CSP)
 RELOAD_TAG = re.compile(rb'<script src="/\.livereload\.js\?epoch=\d+&amp;id=\d+"></script>(?=</body>)')
 WAIT = 60.0
@@ -81,29 +78,16 @@ class Running:
 def preview(tmp_path_factory):
     root = tmp_path_factory.mktemp("preview")
     copy_project(root)
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    process = subprocess.Popen([TPUKB, "preview", "--port", "0", "-f", str(root / "mkdocs.yml")],
-                               cwd=root, env=env, stdin=subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    running = Running(root, "", process)
-    found = threading.Event()
-
-    def read():
-        for line in process.stdout:
-            running.log.append(line.rstrip("\n"))
-            match = SERVING.search(line)
-            if match and not found.is_set():
-                running.url = match.group(1)
-                found.set()
-
-    threading.Thread(target=read, daemon=True).start()
+    # started as the bench starts it: its log followed until it says where it serves
+    server, _ = preview_bench.start(
+        "tpukb preview", [TPUKB, "preview", "--port", "0", "-f", str(root / "mkdocs.yml")], root)
+    running = Running(root, server.url, server.process, server.log)
     try:
-        assert found.wait(120), "tpukb preview did not start:\n" + "\n".join(running.log[-30:])
         running.initial = {lang: running.page(lang) for lang in LANGUAGES}
         yield running
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        server.process.terminate()
+        server.process.wait(timeout=30)
 
 
 def edited(path: Path, old: str, new: str) -> str:

@@ -9,6 +9,9 @@ server answers that page's URL with the line in it (HTTP polled every 10
 ms). Before the next edit the preview's search index and citation check
 have caught up (its log says so; their time is reported too); `mkdocs
 serve` is ready again once it has served the page. Figures only.
+
+`start` (a server started, its log followed until it says where it serves)
+also starts the preview of tests/e2e/test_preview.py.
 """
 
 from __future__ import annotations
