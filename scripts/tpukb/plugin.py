@@ -135,8 +135,9 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.written: Written | None = None
         self.default_404: str | None = None  # the default language's rendered 404 page
         self.templates = templatecache.CompiledTemplates()  # shared by every build's Jinja
-        # tpukb.preview's language workers: Pagefind and the citation check
-        # run once over the assembled preview, not in each worker
+        # tpukb.preview's language workers: Pagefind runs once over the
+        # assembled preview, not in each worker (a worker is a split build's
+        # part, tpukb.parallel, so it leaves the citation check out already)
         self.preview = False
 
     # ------------------------------------------------------------------
@@ -217,14 +218,10 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
 
     def _start_citation_check(self, config) -> None:
         """The citation checker's source rules (tpukb.citecheck), in their own
-        process, once per build (not in the second process of a split build);
-        reported in on_post_build. It starts with the build, also a split
-        one: started once the main process's languages were built, it ran
-        beside both Pagefind runs and ended last, the main process waiting for
-        it with a core idle (N=300: 2.5 s); started first, the three
-        processes share the two cores and it is done long before the pages."""
-        if not self.config.check_citations or self.preview or config is self.checked_config \
-                or parallel.is_part():
+        process, started with the build, a split one too (it shares the two
+        cores and ends before the pages); once per build, not in the second
+        process of a split build; reported in on_post_build."""
+        if not self.config.check_citations or config is self.checked_config or parallel.is_part():
             return
         self.checked_config = config
         self.citation_check = subprocess.Popen(
@@ -244,9 +241,10 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             return  # the citation checker reports the file (rule E1)
         except StoreError as error:
             raise PluginError(f"tpukb: {error}") from error
-        self.stale = {key: row for key, row in self.stale.items()
-                      if pages is not None and key[0] not in pages}
-        self.stale.update({(row.page, row.lang): row for row in rows if row.state == "stale"})
+        fresh = {(row.page, row.lang): row for row in rows if row.state == "stale"}
+        if pages is not None:  # the other pages' state stays
+            fresh = {key: row for key, row in self.stale.items() if key[0] not in pages} | fresh
+        self.stale = fresh
 
     def reread_sources(self, config, pages: set[str]) -> None:
         """What on_pre_build read from sources other than the pages (the

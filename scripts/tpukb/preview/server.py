@@ -34,7 +34,8 @@ SCRIPT = "/.livereload.js"
 # What a build is made of, under the project's root: a change there updates the preview
 WATCHED = ("docs", "overrides", "scripts/tpukb", "mkdocs.yml")
 # inotify also reports files opened and closed after reading (a build reads them all)
-WRITES = ("created", "modified", "deleted", "moved")
+WRITES = (watchdog.events.EVENT_TYPE_CREATED, watchdog.events.EVENT_TYPE_MODIFIED,
+          watchdog.events.EVENT_TYPE_DELETED, watchdog.events.EVENT_TYPE_MOVED)
 IGNORED = re.compile(r"(^|/)(__pycache__|\.[^/]*)(/|$)")  # bytecode, dot files (editors')
 
 
@@ -47,7 +48,6 @@ class PreviewServer(livereload.LiveReloadServer):
         self.observer = watchdog.observers.Observer()  # inotify on Linux; polling elsewhere
         self._changed: set[Path] = set()
         self.error_handler = self._error_page
-        self.last_update: tuple[float, str] | None = None
 
     def server_bind(self):
         super().server_bind()
@@ -96,7 +96,6 @@ class PreviewServer(livereload.LiveReloadServer):
             log.error(f"{error}\nthe preview keeps the last site it built; save again to retry")
             return
         seconds = time.monotonic() - began
-        self.last_update = (seconds, outcome)
         log.info(f"{outcome} in {seconds:.2f} s")
 
     def _serve_request(self, environ, start_response):

@@ -47,7 +47,7 @@ class Kept:
         self.doc_files = None
         self.nav = None
         self.env = None
-        self.seen: dict[str, tuple] = {}  # abs_src_path of each page -> (title, meta) as built
+        self.seen: dict[str, tuple] = {}  # src_uri of each page -> (title, meta) as built
 
     def catch(self):
         populate, build_page = self.populate, self.build_page = \
@@ -56,7 +56,7 @@ class Kept:
         def _populate_page(page, config, files, dirty=False):
             self.files = files
             populate(page, config, files, dirty)
-            self.seen[page.file.abs_src_path + "\0" + page.file.src_uri] = outline(page)
+            self.seen[page.file.src_uri] = outline(page)
 
         def _build_page(page, config, doc_files, nav, env, dirty=False, excluded=False):
             self.doc_files, self.nav, self.env = doc_files, nav, env
@@ -103,9 +103,8 @@ def rerender(config, kept: Kept, changed: list[str]) -> dict:
         config, {getattr(page.file, "norm_src_uri", page.file.src_uri) for page in pages})
     written = []
     for page in pages:
-        key = page.file.abs_src_path + "\0" + page.file.src_uri
         kept.populate(page, config, kept.files)
-        if outline(page) != kept.seen.get(key):
+        if outline(page) != kept.seen.get(page.file.src_uri):
             return {"rebuild": f"{page.file.src_uri}: its title or front matter changed"}
         kept.build_page(page, config, kept.doc_files, kept.nav, kept.env,
                         excluded=page.file.inclusion.is_excluded())
