@@ -1,10 +1,9 @@
 """The due list: which facts of which article and language are oldest.
 
 For every published article (drafts are left out) and language: when its
-facts were checked (`facts_checked`),
-its oldest reference check (the `Retrieved` date of the citation file's
-entries) and its dated statements (`[as of ...]` markers), oldest first, each
-with file and line. `--due DAYS` keeps only what is older than DAYS days.
+facts were checked (`facts_checked`), its oldest reference check (the
+`Retrieved` date of the citation file's entries) and its dated statements
+(`[as of ...]` markers), oldest first, each with file and line. `--due DAYS` keeps only what is older than DAYS days.
 Beside them, each reference whose source changed, moved or is gone since it
 was checked, by the last report of the sources watch (`tpukb watch`,
 `--watch-report FILE`): the articles with such references come first.

@@ -29,10 +29,11 @@ import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from . import languages
 from .citecheck import ROOT, cited_urls, load_project
 from .sourcefile import write_json
 
-USER_AGENT = "tpu-knowledge-base-link-check/1.0 (+https://kb.example.org/)"
+USER_AGENT = f"tpu-knowledge-base-link-check/1.0 (+{languages.load(ROOT).site_url})"
 DEFAULT_CACHE = ROOT / ".cache" / "url-check.json"
 DEFINITE = ("ok", "broken")
 RETRYABLE_CODES = {403, 408, 429}  # besides every 5xx

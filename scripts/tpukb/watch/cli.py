@@ -75,7 +75,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--retries", type=int, default=2, help="retries after a network error")
     p.add_argument("--backoff", type=float, default=1.0, help="first retry delay, doubled each time")
     p.add_argument("--today", type=datetime.date.fromisoformat, default=datetime.date.today(),
-                   help="the day a record carries (YYYY-MM-DD)")
+                   help="the day of the record or report (YYYY-MM-DD; default: today)")
     p.add_argument("--docs", type=Path, default=ROOT / "docs", help="docs folder")
 
 

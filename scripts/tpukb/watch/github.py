@@ -35,17 +35,16 @@ class Budget:
         return headers
 
     def note(self, response: Response) -> None:
-        limited = response.status in (403, 429) and (
-            response.headers.get("x-ratelimit-remaining") == "0" or "rate limit" in
-            response.content.decode("utf-8", "replace").lower())
-        if limited or response.headers.get("x-ratelimit-remaining") == "0":
-            reset = response.headers.get("x-ratelimit-reset", "")
-            when = (time.strftime(" (resets %H:%M UTC)", time.gmtime(int(reset)))
-                    if reset.isdigit() else "")
-            self.stopped = (f"GitHub API rate limit reached after {self.calls} call(s){when}; "
-                            + ("" if self.token else "set GITHUB_TOKEN for more; ")
-                            + "stopped asking")
-        if limited:
+        # the quota is in the headers (tpukb.watch.net reads no error body)
+        if response.headers.get("x-ratelimit-remaining") != "0":
+            return
+        reset = response.headers.get("x-ratelimit-reset", "")
+        when = (time.strftime(" (resets %H:%M UTC)", time.gmtime(int(reset)))
+                if reset.isdigit() else "")
+        self.stopped = (f"GitHub API rate limit reached after {self.calls} call(s){when}; "
+                        + ("" if self.token else "set GITHUB_TOKEN for more; ")
+                        + "stopped asking")
+        if response.status in (403, 429):
             raise Unreachable(self.stopped)
 
 

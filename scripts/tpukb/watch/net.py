@@ -70,17 +70,14 @@ class Host:
 
 class Client:
     def __init__(self, *, concurrency: int = 8, rate: float = 1.0, timeout: float = 20.0,
-                 retries: int = 2, backoff: float = 1.0, rewrites: list[tuple[str, str]] = (),
-                 sleep=asyncio.sleep):
+                 retries: int = 2, backoff: float = 1.0, rewrites: list[tuple[str, str]] = ()):
         self.concurrency = concurrency
         self.interval = 1.0 / rate
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
         self.rewrites = list(rewrites)
-        self.sleep = sleep
         self.hosts: dict[str, Host] = {}
-        self.requests = 0
 
     async def __aenter__(self) -> "Client":
         self.slots = asyncio.Semaphore(self.concurrency)
@@ -141,8 +138,6 @@ class Client:
                 problem = f"timed out after {self.timeout:g} s"
             except httpx.HTTPError as error:
                 problem = f"request failed: {describe(error)}"
-            except Unreachable:
-                raise
             else:
                 host.failures = 0
                 if not retryable(response.status):
@@ -156,7 +151,7 @@ class Client:
                 if after.isdigit():
                     wait = max(wait, min(float(after), MAX_RETRY_AFTER))
             if attempt < tries - 1:
-                await self.sleep(wait)
+                await asyncio.sleep(wait)
         raise Unreachable(f"{problem} ({made} {'try' if made == 1 else 'tries'}"
                           + (f"; {host.failures} failures in a row: host not tried again in this run)"
                              if host.down else ")"))
@@ -169,7 +164,6 @@ class Client:
             if delay > 0:  # ... each starting 1/rate seconds after the last
                 await asyncio.sleep(delay)
             async with self.slots:
-                self.requests += 1
                 try:
                     return await self._send(url, headers)
                 finally:  # the next one starts 1/rate seconds after this one ended

@@ -27,7 +27,7 @@ class Outcome:
 
 def worst(outcomes: list[Outcome]) -> Outcome:
     """The most serious of several outcomes, with every summary kept."""
-    first = min(outcomes, key=lambda o: STATES.index(o.state))
-    summaries = [o.summary for o in sorted(outcomes, key=lambda o: STATES.index(o.state)) if o.summary]
-    return Outcome(first.state, "; ".join(summaries), sum((o.added for o in outcomes), []),
+    ordered = sorted(outcomes, key=lambda o: STATES.index(o.state))  # stable: min's first
+    summaries = [o.summary for o in ordered if o.summary]
+    return Outcome(ordered[0].state, "; ".join(summaries), sum((o.added for o in outcomes), []),
                    sum(o.added_count for o in outcomes), sum(o.removed_count for o in outcomes))

@@ -70,7 +70,7 @@ def compare(old: dict, new: dict, texts: dict[str, str]) -> Outcome:
         outcomes.append(compare_text(old, new, texts))
     else:
         outcomes.append(compare_whole(old, new))
-    return worst(outcomes) if outcomes else Outcome("unchanged")
+    return worst(outcomes)
 
 
 def compare_text(old: dict, new: dict, texts: dict[str, str]) -> Outcome:
