@@ -59,8 +59,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
-from tpukb import (alternates, dates, fallbacklinks, htmlcompact, kbindex, languages, parallel,
-                   related, search, templatecache, validhtml)
+from tpukb import (alternates, dates, fallbacklinks, gcpause, htmlcompact, kbindex, languages,
+                   parallel, related, search, templatecache, validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -135,6 +135,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.written: Written | None = None
         self.default_404: str | None = None  # the default language's rendered 404 page
         self.templates = templatecache.CompiledTemplates()  # shared by every build's Jinja
+        self.full_collections = gcpause.FullCollections()  # paused while a build runs
         # tpukb.preview's language workers: Pagefind runs once over the
         # assembled preview, not in each worker (a worker is a split build's
         # part, tpukb.parallel, so it leaves the citation check out already)
@@ -204,6 +205,8 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
 
     def on_pre_build(self, config):
         new_build = not _building_nested(config)  # not a language's: mkdocs serve rebuilds
+        if new_build:
+            self.full_collections.pause()  # resumed when the build ends (tpukb.gcpause)
         self._start_citation_check(config)
         if new_build:
             self.listings.clear()
@@ -477,6 +480,12 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         """Once the i18n plugin has built every language of this process."""
         if _building_nested(config):
             return
+        try:
+            self._finish(config)
+        finally:
+            self.full_collections.resume()
+
+    def _finish(self, config):
         site = Path(config.site_dir)
         try:
             # 1. Pagefind indexes this process's languages (tpukb.search)
@@ -511,6 +520,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
     on_post_build = CombinedEvent(_each_language, _once)
 
     def on_build_error(self, error):
+        self.full_collections.resume()
         self._report_citation_check()  # its findings may explain the failure
 
     def _report_citation_check(self) -> None:
