@@ -393,6 +393,71 @@ def test_text_that_looks_like_a_handler_is_not_reported():
     assert hosting_csp.problems(Path("p.html"), text) == []
 
 
+# The fast scans of tpukb.hosting.loads against the plain ones they replace
+# (a sequential TAG.finditer tested tag by tag, blanking by re.sub, patterns
+# without the quick tests), on generated pages full of what trips a scanner:
+# quotes holding '<' and '>', unclosed quotes, every kind of white space,
+# handlers and URLs inside quoted values, script bodies holding markup.
+PLAIN_TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+PLAIN_FOREIGN_START = r"""(?:[a-zA-Z][\w+.\t\n\r-]*:|[/\\]{2}|&)"""
+PLAIN_VALUE = re.compile(r"""=[ \t\n\r\f]*["']?[ \t\n\r\f]*""" + PLAIN_FOREIGN_START)
+PLAIN_LATER_ITEM = re.compile(r"""[,;][ \t\n\r\f]*(?:[uU][rR][lL][ \t\n\r\f]*=[ \t\n\r\f]*["']?)?"""
+                              + PLAIN_FOREIGN_START)
+SCANNER_TRAPS = [
+    "<a", "<A", "<p", "<x:y", "<script", "<SCRIPT", "<style", "</script>", "</style >", "<b>", "</a>",
+    ">", "<", '"', "'", "=", " ", "\t", "\n", "\x0b", "\x1c", "\xa0", "\u2003", "\u3000", "/",
+    " on", " ON", "on", " onclick=x", " style", " \u017ftyle=", " sTyLe=", " href", " src", " action",
+    " formaction", " xlink:href", "=https:", "=//", "=&amp;", "= ' jav&#x09;ascript:", "=\\\\x",
+    "=javascript:", ' title="', " title='", ' x="a<b>c"', " x='a>b'", "http://x", ",", ";",
+    ", //x 2x", "; url=http://x", "url=", " id=", " content=", " srcset=", " ping=", "\u212a",
+    "<!--", "-->", "text, more: words; ", "<meta http-equiv=refresh", " rel=stylesheet",
+]
+
+
+def _plain_blank(match: re.Match) -> str:
+    element = match.group(0)
+    start = element.index(">") + 1
+    return element[:start] + re.sub(r"[^\n]", " ", element[start:])
+
+
+def _generated_pages(count: int, seed: int = 30):
+    import random
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield "".join(rng.choice(SCANNER_TRAPS) for _ in range(rng.randint(1, 60)))
+
+
+def test_fast_scans_agree_with_the_plain_ones():
+    from tpukb.hosting import loads
+    for text in _generated_pages(4000):
+        plain_scripts = list(loads.SCRIPT.finditer(text))
+        blanked = loads.SCRIPT.sub(_plain_blank, text)
+        plain_styles = list(loads.STYLE.finditer(blanked))
+        plain_markup = loads.STYLE.sub(_plain_blank, blanked)
+        markup, scripts, styles = loads.split_code(text)
+        assert markup == plain_markup, text
+        assert [m.span() for m in scripts] == [m.span() for m in plain_scripts]
+        assert [m.span() for m in styles] == [m.span() for m in plain_styles]
+        suspect = [(tag.span(1), tag.group(2), tag.group(3))
+                   for tag in loads.SUSPECT_TAG.finditer(markup) if tag.group(1) is not None]
+        assert suspect == [(tag.span(), tag.group(1), tag.group(2)) for tag in PLAIN_TAG.finditer(markup)
+                           if loads.SUSPECT.search(tag.group(2))], text
+        values = [m.start() for m in loads.VALUE.finditer(markup)
+                  if loads._name_before(markup, m.start()) in loads.MAY_LOAD]
+        assert values == [m.start() for m in PLAIN_VALUE.finditer(markup)
+                          if loads._name_before(markup, m.start()) in loads.MAY_LOAD], text
+        later = sorted(m.start() for pattern in loads.LATER_ITEMS for m in pattern.finditer(markup))
+        assert later == [m.start() for m in PLAIN_LATER_ITEM.finditer(markup)], text
+
+
+def test_character_sets_of_the_fast_tag_scan():
+    from tpukb.hosting import loads
+    every = "".join(map(chr, range(0x110000)))
+    assert re.findall(f"[{loads.SPACE_CLASS}]", every) == re.findall(r"\s", every)
+    # a character SUSPECT can go on with after the space, ignoring case
+    assert set(re.findall("(?i)[oshafx]", every)) <= set(loads.SUSPECT_FIRST)
+
+
 def test_script_src_never_takes_unsafe_keywords(monkeypatch):
     from tpukb.hosting import rules
     monkeypatch.setitem(rules.CSP_DIRECTIVES, "script-src", ("'self'", "'unsafe-inline'"))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import loads
-from .loads import SCRIPT, STYLE, SUSPECT, TAG, Line, line_at, split_code
+from .loads import SCRIPT, STYLE, SUSPECT_TAG, Line, line_at, split_code
 from .rules import HostingError, SiteRules
 
 SCRIPT_OPEN = re.compile(r"<script\b", re.I)
@@ -81,15 +81,16 @@ def problems(page: Path, text: str) -> list[str]:
     for match in STYLE.finditer(text):
         found.append(f"{page}:{line_at(text, match.start())}: H3 a <style> element; style-src "
                      f"allows only the site's stylesheets: move it into a .css file")
-    for tag in TAG.finditer(markup):
-        attributes = tag.group(2)
-        if not SUSPECT.search(attributes):
-            continue
+    # the tags of `TAG.finditer(markup)` whose attributes SUSPECT matches
+    for tag in SUSPECT_TAG.finditer(markup):
+        if tag.group(1) is None:
+            break  # the end of the page
+        attributes = tag.group(3)
         # the line is counted only for a tag that has a problem (counting it
         # for every tag made this quadratic in the page's length), and a value
         # is unescaped only where a rule reads it
-        line = Line(markup, tag.start())
-        name = tag.group(1).lower()
+        line = Line(markup, tag.start(1))
+        name = tag.group(2).lower()
         for attr in ATTRIBUTE.finditer(attributes):
             key = attr.group(1).lower()
             if key.startswith("on"):

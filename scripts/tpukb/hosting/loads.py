@@ -45,18 +45,45 @@ from urllib.parse import urlsplit
 SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script\s*>", re.S | re.I)
 STYLE = re.compile(r"<style\b[^>]*>.*?</style\s*>", re.S | re.I)
 ATTRIBUTE = re.compile(r"""[\s"'/]([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?""")
-TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>")
+# A tag: its name and attribute text. Quoted values may hold '>' (and '<');
+# the quantifiers are possessive because a tag parses one way only (a quote
+# runs to its partner, the tag to the first '>' outside quotes), which keeps
+# backtracking out of the scan.
+_TAG_NAME = r"[a-zA-Z][\w:-]*+"
+_TAG_ATTRIBUTES = r"""(?:[^>"']++|"[^"]*+"|'[^']*+')*+"""
+TAG = re.compile(rf"<({_TAG_NAME})({_TAG_ATTRIBUTES})>")
 # What an attribute list must contain for any of H1-H4 (tpukb.hosting.csp) to
 # apply (a quick test before the attributes are read one by one): a name
 # starting with "on", a style attribute, or a URL attribute whose value starts
 # with a scheme, "//" or a character reference.
-SUSPECT = re.compile(r"""\s(?:on|style|(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*"""
-                     r"""(?:[a-z][a-z0-9+.-]*:|//|&))""", re.I)
-# An attribute value that may point to another host (see `scan`).
-_FOREIGN_START = r"""(?:[a-zA-Z][\w+.\t\n\r-]*:|[/\\]{2}|&)"""
-VALUE = re.compile(r"""=[ \t\n\r\f]*["']?[ \t\n\r\f]*""" + _FOREIGN_START)
-LATER_ITEM = re.compile(r"""[,;][ \t\n\r\f]*(?:[uU][rR][lL][ \t\n\r\f]*=[ \t\n\r\f]*["']?)?"""
-                        + _FOREIGN_START)
+_SUSPECT_AFTER_SPACE = (r"""(?:on|style|(?:href|src|action|formaction|xlink:href)\s*=\s*["']?\s*"""
+                        r"""(?:[a-z][a-z0-9+.-]*:|//|&))""")
+SUSPECT = re.compile(r"\s" + _SUSPECT_AFTER_SPACE, re.I)
+# The tags `TAG.finditer` finds whose attribute text SUSPECT matches, found in
+# one pass that steps over text and every other tag in C: a page has a
+# hundred times more tags than suspect ones. Each step is one of TAG's: text
+# without '<'; a whole tag in which no white space starts SUSPECT (a match
+# of SUSPECT holds no '>', so it lies inside the tag's attributes); a '<'
+# that starts no tag. What stops the steps is a suspect tag (group 1, name
+# group 2, attributes group 3) or the end of the page (group 1 None).
+# SPACE_CLASS is `\s` spelled out (a set of characters is checked faster
+# than a category), and a space before none of the letters SUSPECT can go on
+# with (o s h a f x, and the long s that matches s ignoring case) is let
+# through before SUSPECT is tried; tests/test_hosting.py checks both sets.
+SPACE_CLASS = "\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+SUSPECT_FIRST = "oOsShHaAfFxX\u017f"
+_CALM = rf"""[{SPACE_CLASS}](?:(?=[^{SUSPECT_FIRST}])|(?!(?i:{_SUSPECT_AFTER_SPACE})))"""
+_CALM_ATTRIBUTES = (rf"""[^>"'{SPACE_CLASS}]*+(?:(?:{_CALM}"""
+                    rf"""|"[^"{SPACE_CLASS}]*+(?:{_CALM}[^"{SPACE_CLASS}]*+)*+["]"""
+                    rf"""|'[^'{SPACE_CLASS}]*+(?:{_CALM}[^'{SPACE_CLASS}]*+)*+')[^>"'{SPACE_CLASS}]*+)*+""")
+SUSPECT_TAG = re.compile(rf"""(?:[^<]++|<{_TAG_NAME}{_CALM_ATTRIBUTES}>|<(?!{_TAG_NAME}{_TAG_ATTRIBUTES}>))*+"""
+                         rf"""(?:(<({_TAG_NAME})({_TAG_ATTRIBUTES})>)|\Z)""")
+# The start of a URL that may point to another host (see `scan`).
+_FOREIGN_START = r"""(?:[a-zA-Z][\w+.\t\n\r-]*+:|[/\\]{2}|&)"""
+# (one pattern for each separator: a pattern that starts with one character
+# is searched for much faster than one that starts with a choice of two)
+LATER_ITEMS = tuple(re.compile(separator + r"""[ \t\n\r\f]*(?:[uU][rR][lL][ \t\n\r\f]*=[ \t\n\r\f]*["']?)?"""
+                               + _FOREIGN_START) for separator in ",;")
 SPACE = frozenset(" \t\n\r\f")
 NAME_STOP = frozenset(" \t\n\r\f\"'<>/=")
 # The elements whose href or content can load (content: a meta refresh).
@@ -70,6 +97,13 @@ ANY_ELEMENT = frozenset({"src", "srcset", "imagesrcset", "poster", "background",
 MAY_LOAD = frozenset({"src", "srcset", "imagesrcset", "poster", "background", "lowsrc", "dynsrc",
                       "ping", "codebase", "archive", "data", "manifest", "content", "href",
                       "xlink:href", "style", "srcdoc"})
+# An attribute value that may point to another host (see `scan`): after the
+# '=', a scheme, two slashes or a character reference; before it, white space
+# or the last two letters of a name in MAY_LOAD (a quick test in C that spares
+# the frequent id=, property=, xmlns=; `_name_before` then reads the name).
+VALUE = re.compile(r"""=(?:(?<=[ \t\n\r\f]=)|(?<=(?i:"""
+                   + "|".join(sorted({name[-2:] for name in MAY_LOAD})) + r""")=))"""
+                   r"""[ \t\n\r\f]*["']?[ \t\n\r\f]*""" + _FOREIGN_START)
 SVG_HREF = frozenset({"image", "use", "feimage", "script"})
 # <link rel> types that load nothing.
 NOT_LOADING_RELS = frozenset({"alternate", "canonical", "author", "bookmark", "external", "help",
@@ -168,28 +202,30 @@ def _show(value: str, limit: int = 120) -> str:
 FIX = "serve the file from the site and refer to it by a relative URL"
 
 
-def _blank_body(match: re.Match) -> str:
-    """A script or style element with its body blanked (line breaks kept):
-    the text inside is not markup."""
-    element = match.group(0)
-    start = element.index(">") + 1
-    return element[:start] + re.sub(r"[^\n]", " ", element[start:])
+def _blanked(text: str, elements: list[re.Match]) -> str:
+    """`text` with the bodies of `elements` (script or style elements found in
+    it) blanked, line breaks kept: offsets and line numbers stay those of
+    `text`, and the text inside is not markup."""
+    if not elements:
+        return text
+    pieces, at = [], 0
+    for element in elements:
+        body = text.index(">", element.start()) + 1  # the end tag goes too
+        pieces.append(text[at:body])
+        pieces.append("\n".join(" " * len(line) for line in text[body:element.end()].split("\n")))
+        at = element.end()
+    pieces.append(text[at:])
+    return "".join(pieces)
 
 
 def split_code(text: str) -> tuple[str, list[re.Match], list[re.Match]]:
     """(the page with the bodies of its scripts and styles blanked, line
     breaks kept: what is left is markup; its script elements; its style
     elements outside scripts)."""
-    scripts: list[re.Match] = []
-    styles: list[re.Match] = []
-
-    def keeping(found: list):
-        def blank(match: re.Match) -> str:
-            found.append(match)
-            return _blank_body(match)
-        return blank
-    markup = STYLE.sub(keeping(styles), SCRIPT.sub(keeping(scripts), text))
-    return markup, scripts, styles
+    scripts = list(SCRIPT.finditer(text))
+    without_scripts = _blanked(text, scripts)
+    styles = list(STYLE.finditer(without_scripts))
+    return _blanked(without_scripts, styles), scripts, styles
 
 
 def problems(page: Path, text: str) -> list[str]:
@@ -211,9 +247,10 @@ def scan(page: Path, text: str, markup: str, scripts: list[re.Match],
     tags around them, with an attribute that may load, are read further."""
     found: list[str] = []
     seen: set[int] = set()
-    for pattern in (VALUE, LATER_ITEM):
-        for match in pattern.finditer(markup):
-            at = match.start()
+    later = sorted(match.start() for pattern in LATER_ITEMS for match in pattern.finditer(markup))
+    for pattern, starts in ((VALUE, (match.start() for match in VALUE.finditer(markup))),
+                            (LATER_ITEMS, later)):
+        for at in starts:
             if pattern is VALUE:
                 name = _name_before(markup, at)
                 if name not in MAY_LOAD:
