@@ -15,7 +15,7 @@ from .encoding import (INCLUDE_LIKE, as_ascii, check_front_matter_keys, check_in
                        check_markers, front_matter_keys)
 from .entries import CitationFile
 from .model import Finding, Project
-from .text import FOOTNOTE_REF, FRONT_MATTER, HEADING, Article, line_of, marker_label, references
+from .text import FRONT_MATTER, HEADING, Article, line_of, marker_label, references
 
 FRONT_MATTER_KEYS = ("title", "description", "tags", "facts_checked")
 # Footnote definitions and numbered link definitions (`[1]: url` vanishes).
@@ -168,7 +168,7 @@ def check_own_definitions(project: Project, article: Article) -> list[Finding]:
 def check_marker_form(project: Project, article: Article) -> list[Finding]:
     """R6: ASCII-digit footnote references only."""
     findings = []
-    for match in references(FOOTNOTE_REF, article.body):
+    for match in article.footnote_refs:
         label = match.group(1)
         if (label.isascii() and label.isdecimal()) or marker_label(label):
             continue  # a marker spoilt by an invisible character is E2's
