@@ -11,16 +11,18 @@ import re
 
 from .. import yamlload as yaml
 
-from .encoding import (INCLUDE_LIKE, as_ascii, check_front_matter_keys, check_include_line,
-                       check_markers, front_matter_keys)
+from .encoding import (as_ascii, check_front_matter_keys, check_include_line,
+                       check_markers, front_matter_keys, include_like_lines)
 from .entries import CitationFile
 from .model import Finding, Project
-from .text import FRONT_MATTER, HEADING, Article, line_of, marker_label, references
+from .text import FRONT_MATTER, HEADING, Article, line_matches, line_of, marker_label, references
 
 FRONT_MATTER_KEYS = ("title", "description", "tags", "facts_checked")
 # Footnote definitions and numbered link definitions (`[1]: url` vanishes).
 DEFINITION = re.compile(r"^ {0,3}(\[(?:\^[^\]\s]+|\d+)\]):", re.M)
-PLAIN_MARKER = re.compile(r"(?<![\]\\])\[(\d+)\](?![(\[])")
+# `[3]` not after `]` or a backslash; the bracket comes first and the
+# look-behind after it, so that the regex engine can skip ahead to brackets.
+PLAIN_MARKER = re.compile(r"\[(?<![\]\\]\[)(\d+)\](?![(\[])")
 FLIPPED_MARKER = re.compile(r"\]\^?(\d+)\[")
 INCLUDE = re.compile(r'^--8<--[ \t]+"([^"]*)"[ \t]*$', re.M)
 
@@ -132,7 +134,7 @@ def check_include(project: Project, article: Article) -> list[Finding]:
     """R8: one include line, the file's last line, naming citations/<slug>.md."""
     wanted = f"citations/{article.slug}.md"
     # an include line spoilt by typographic quotes or dashes is E2's to report
-    includes = [(m.start(), found) for m in INCLUDE_LIKE.finditer(article.body)
+    includes = [(m.start(), found) for m in include_like_lines(article.body)
                 if (found := INCLUDE.match(as_ascii(m.group(0).strip())))]
     if not includes:
         return [project.finding(article.path, article.last_line, "R8",
@@ -162,7 +164,7 @@ def check_own_definitions(project: Project, article: Article) -> list[Finding]:
     return [project.finding(article.path, line_of(article.body, m.start()), "R8",
                             f"the article defines {m.group(1)} itself",
                             "delete it: references live once in the shared citation file")
-            for m in DEFINITION.finditer(article.body)]
+            for m in line_matches(DEFINITION, article.body, "]:")]
 
 
 def check_marker_form(project: Project, article: Article) -> list[Finding]:

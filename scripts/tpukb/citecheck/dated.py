@@ -69,6 +69,8 @@ def statements(article: Article) -> list[Statement]:
     """Every `[as of ...]` marker of a language version, in reading order."""
     found = []
     for start, block in blocks(article.body):
+        if "[as of " not in block:
+            continue  # no marker (AS_OF opens with this literal): no sentence to cut
         # sentences are cut on the text itself: in the body, code is blanked
         for a, b in sentence_spans(article.text[start:start + len(block)]):
             for match in dates.AS_OF.finditer(block, a, b):
@@ -175,6 +177,11 @@ def check_volatile(project: Project, article: Article) -> list[Finding]:
                     findings.append(volatile_finding(
                         project, article, line_of(body, start + a + word.start()),
                         word.group(0), text, "table cell"))
+            continue
+        # A sentence's word is a word of its block: sentences are cut at
+        # whitespace (blank in the body too), so \b sees the same at their
+        # ends. A block without one has no sentence to cut.
+        if not VOLATILE.search(block):
             continue
         for a, b in sentence_spans(article.text[start:start + len(block)]):
             word = VOLATILE.search(block[a:b])

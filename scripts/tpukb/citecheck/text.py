@@ -167,6 +167,21 @@ def is_definition(text: str, match: re.Match) -> bool:
     return (len(text[line_start:match.start()]) <= 3 and not text[line_start:match.start()].strip())
 
 
+def line_matches(pattern: re.Pattern, text: str, needle: str) -> list[re.Match]:
+    """pattern.finditer(text) for a pattern whose matches start at a line's
+    start (`^` with re.M), stay within that line and hold `needle`: tried
+    only at the lines that hold it (a pattern that opens with `^` is
+    otherwise tried at every character)."""
+    found, last = [], -1
+    for hit in re.finditer(re.escape(needle), text):
+        start = text.rfind("\n", 0, hit.start()) + 1
+        if start != last:
+            last = start
+            if match := pattern.match(text, start):
+                found.append(match)
+    return found
+
+
 def references(pattern: re.Pattern, text: str) -> list[re.Match]:
     """Matches of a marker pattern that are not definitions."""
     return [m for m in pattern.finditer(text) if not is_definition(text, m)]
@@ -218,7 +233,7 @@ class Article:
 
     @property
     def last_line(self) -> int:
-        return len(self.text.rstrip("\n").split("\n"))
+        return self.text.rstrip("\n").count("\n") + 1
 
 
 def article_paths(project: Project, lang: str) -> list[Path]:
