@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..sourcefile import NotUtf8, char_name, is_invisible, read_text
+from ..sourcefile import NotUtf8, char_name, is_invisible
 from .model import Finding, Project
-from .text import MARKER_LIKE, line_matches, line_of, marker_label
+from .text import MARKER_LIKE, line_matches, line_of, marker_label, read_source
 
 # What a writer's tools put in place of the ASCII that syntax needs.
 LOOK_ALIKE = {
@@ -35,7 +35,7 @@ def unreadable(project: Project) -> tuple[set[Path], list[Finding]]:
     paths, findings = set(), []
     for path in sorted(project.docs.rglob("*.md")):
         try:
-            read_text(path)
+            read_source(path)
         except NotUtf8 as error:
             paths.add(path)
             findings.append(not_utf8(project, error))

@@ -16,6 +16,7 @@ from .. import dates
 from ..sourcefile import is_invisible
 from .model import Finding, Project
 from ..sourcefile import read_text
+from .text import read_source
 
 ENTRY_FORM = "[^N]: Publisher or author. *Title*. <https://absolute.url/path>. Retrieved YYYY-MM-DD."
 ENTRY = re.compile(
@@ -184,7 +185,7 @@ def read_citation_file(project: Project, path: Path) -> CitationFile:
         result.findings.append(project.finding(path, line, rule, message, fix))
 
     expected = 1
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
+    for number, line in enumerate(read_source(path).splitlines(), start=1):
         line, checked_text = split_check_date(line)
         label, url, problem = parse_entry_line(line)
         if problem:

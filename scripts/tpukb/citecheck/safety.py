@@ -8,8 +8,7 @@ import re
 from pathlib import Path
 
 from .model import Finding, Project
-from .text import line_of
-from ..sourcefile import read_text
+from .text import line_of, read_source
 
 SAFETY_RULES = (
     ("S1", re.compile(r"<\s*script\b", re.I), "raw <script> element",
@@ -65,7 +64,7 @@ def matches(rule: str, pattern: re.Pattern, text: str) -> list[re.Match]:
 def check_content_safety(project: Project, path: Path, skip_lines: set[int] = frozenset()) -> list[Finding]:
     """S1-S4 anywhere in a file (code included); `skip_lines` are entry lines
     whose URL R5 checks already (so an http:// entry is reported once)."""
-    text = read_text(path)
+    text = read_source(path)
     findings = []
     for rule, pattern, what, fix in SAFETY_RULES:
         for match in matches(rule, pattern, text):

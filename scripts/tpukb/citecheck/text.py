@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .model import Project
-from ..sourcefile import is_invisible, read_text
+from ..sourcefile import NotUtf8, is_invisible, read_text
 
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.S)
 FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
@@ -64,20 +64,37 @@ def blank(text: str) -> str:
 OTHER_LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 FENCE_LINE = re.compile(FENCE.pattern, re.M)
 
-# Texts masked during one check run (tpukb.citecheck.sources): the articles'
-# rules and the glossary's mask the same pages; None outside a run.
+# Texts masked and files read during one check run (tpukb.citecheck.sources):
+# the articles' rules, the glossary and the safety rules read the same pages,
+# and the first two mask them; None outside a run.
 _masked: dict[str, str] | None = None
+_read: dict[Path, str | NotUtf8] | None = None
 
 
 @contextmanager
-def masking_once():
-    """Within it, each distinct text is masked once (mask_unrendered)."""
-    global _masked
-    previous, _masked = _masked, {}
+def one_run():
+    """Within it, each file is read once (read_source) and each distinct
+    text masked once (mask_unrendered): the files do not change meanwhile."""
+    global _masked, _read
+    previous, _masked, _read = (_masked, _read), {}, {}
     try:
         yield
     finally:
-        _masked = previous
+        _masked, _read = previous
+
+
+def read_source(path: Path) -> str:
+    """read_text(path), once per run (one_run); NotUtf8 each time it is asked."""
+    if _read is None:
+        return read_text(path)
+    if path not in _read:
+        try:
+            _read[path] = read_text(path)
+        except NotUtf8 as error:
+            _read[path] = error
+    if isinstance(_read[path], NotUtf8):
+        raise _read[path]
+    return _read[path]
 
 
 def mask_unrendered(text: str) -> str:
@@ -248,5 +265,5 @@ def read_articles(project: Project, skip: set[Path] = frozenset()) -> dict[str, 
     for lang in project.languages:
         for path in article_paths(project, lang):
             if path not in skip:
-                versions.setdefault(path.stem, {})[lang] = Article(lang, path, read_text(path))
+                versions.setdefault(path.stem, {})[lang] = Article(lang, path, read_source(path))
     return versions
