@@ -15,7 +15,7 @@ from .encoding import (as_ascii, check_front_matter_keys, check_include_line,
                        check_markers, front_matter_keys, include_like_lines)
 from .entries import CitationFile
 from .model import Finding, Project
-from .text import FRONT_MATTER, HEADING, Article, line_matches, line_of, marker_label, references
+from .text import FRONT_MATTER, Article, line_matches, line_of, marker_label, references
 
 FRONT_MATTER_KEYS = ("title", "description", "tags", "facts_checked")
 # Footnote definitions and numbered link definitions (`[1]: url` vanishes).
@@ -87,7 +87,7 @@ def key_line(text: str, key: str) -> int:
 
 
 def check_title_heading(project: Project, article: Article, title) -> list[Finding]:
-    h1 = next((m for m in HEADING.finditer(article.body) if m.group(1) == "#"), None)
+    h1 = next((m for m in article.headings if m.group(1) == "#"), None)
     if not isinstance(title, str) or (h1 and h1.group(2) == title.strip()):
         return []
     line = line_of(article.body, h1.start()) if h1 else key_line(article.text, "title")
@@ -101,7 +101,7 @@ def check_references_section(project: Project, article: Article) -> list[Finding
     only by the include line; R8: the include line names the shared file."""
     findings = []
     expected = project.references_heading(article.lang)
-    headings = list(HEADING.finditer(article.body))
+    headings = article.headings
     last = headings[-1] if headings else None
     if expected is None:
         findings.append(project.finding(

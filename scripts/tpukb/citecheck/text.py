@@ -120,7 +120,7 @@ def mask_fences(text: str) -> str:
     if OTHER_LINE_BREAKS.search(text):
         return line_by_line_fences(text)
     out, done, fence, opened = [], 0, None, 0
-    for match in FENCE_LINE.finditer(text):
+    for match in line_matches(FENCE_LINE, text, "```|~~~"):
         if fence is None:
             fence, opened = match.group(1), match.start()
         elif match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
@@ -186,11 +186,11 @@ def is_definition(text: str, match: re.Match) -> bool:
 
 def line_matches(pattern: re.Pattern, text: str, needle: str) -> list[re.Match]:
     """pattern.finditer(text) for a pattern whose matches start at a line's
-    start (`^` with re.M), stay within that line and hold `needle`: tried
-    only at the lines that hold it (a pattern that opens with `^` is
-    otherwise tried at every character)."""
+    start (`^` with re.M), stay within that line and hold a match of the
+    regex `needle` (a literal, for speed): tried only at the lines that hold
+    one (a pattern that opens with `^` is otherwise tried at every character)."""
     found, last = [], -1
-    for hit in re.finditer(re.escape(needle), text):
+    for hit in re.finditer(needle, text):
         start = text.rfind("\n", 0, hit.start()) + 1
         if start != last:
             last = start
@@ -224,6 +224,11 @@ class Article:
     def body(self) -> str:
         """The text with front matter, code and comments blanked out (offsets kept)."""
         return masked_body(self.text)
+
+    @cached_property
+    def headings(self) -> list[re.Match]:
+        """HEADING's matches in the body (lines holding a `#`)."""
+        return line_matches(HEADING, self.body, "#")
 
     @cached_property
     def footnote_refs(self) -> list[re.Match]:
