@@ -3,6 +3,10 @@ markers; owns no rule, every source rule reads through it.
 
 Masking blanks front matter, fenced code, inline code and HTML comments
 with spaces, so offsets (and so line numbers) stay those of the file.
+
+Within one check run (`one_run`, tpukb.citecheck.sources) each file is read
+once, each text masked once and each front matter parsed once, whichever
+rules ask; outside a run every call does the work itself.
 """
 
 from __future__ import annotations
