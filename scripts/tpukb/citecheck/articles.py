@@ -11,16 +11,18 @@ import re
 
 from .. import yamlload as yaml
 
-from .encoding import (INCLUDE_LIKE, as_ascii, check_front_matter_keys, check_include_line,
-                       check_markers, front_matter_keys)
+from .encoding import (as_ascii, check_front_matter_keys, check_include_line,
+                       check_markers, front_matter_keys, include_like_lines)
 from .entries import CitationFile
 from .model import Finding, Project
-from .text import FOOTNOTE_REF, FRONT_MATTER, HEADING, Article, line_of, marker_label, references
+from .text import FRONT_MATTER, Article, load_front_matter, line_matches, line_of, marker_label, references
 
 FRONT_MATTER_KEYS = ("title", "description", "tags", "facts_checked")
 # Footnote definitions and numbered link definitions (`[1]: url` vanishes).
 DEFINITION = re.compile(r"^ {0,3}(\[(?:\^[^\]\s]+|\d+)\]):", re.M)
-PLAIN_MARKER = re.compile(r"(?<![\]\\])\[(\d+)\](?![(\[])")
+# `[3]` not after `]` or a backslash; the bracket comes first and the
+# look-behind after it, so that the regex engine can skip ahead to brackets.
+PLAIN_MARKER = re.compile(r"\[(?<![\]\\]\[)(\d+)\](?![(\[])")
 FLIPPED_MARKER = re.compile(r"\]\^?(\d+)\[")
 INCLUDE = re.compile(r'^--8<--[ \t]+"([^"]*)"[ \t]*$', re.M)
 
@@ -35,7 +37,7 @@ def check_front_matter(project: Project, article: Article) -> list[Finding]:
         return report(1, "no front matter", "start the file with ---, "
                       + ", ".join(FRONT_MATTER_KEYS) + ", ---")
     try:
-        meta = yaml.safe_load(match.group(1) or "")
+        meta = load_front_matter(match.group(1) or "")
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 2 if mark else 1  # 0-based, after the opening ---
@@ -85,7 +87,7 @@ def key_line(text: str, key: str) -> int:
 
 
 def check_title_heading(project: Project, article: Article, title) -> list[Finding]:
-    h1 = next((m for m in HEADING.finditer(article.body) if m.group(1) == "#"), None)
+    h1 = next((m for m in article.headings if m.group(1) == "#"), None)
     if not isinstance(title, str) or (h1 and h1.group(2) == title.strip()):
         return []
     line = line_of(article.body, h1.start()) if h1 else key_line(article.text, "title")
@@ -99,7 +101,7 @@ def check_references_section(project: Project, article: Article) -> list[Finding
     only by the include line; R8: the include line names the shared file."""
     findings = []
     expected = project.references_heading(article.lang)
-    headings = list(HEADING.finditer(article.body))
+    headings = article.headings
     last = headings[-1] if headings else None
     if expected is None:
         findings.append(project.finding(
@@ -132,7 +134,7 @@ def check_include(project: Project, article: Article) -> list[Finding]:
     """R8: one include line, the file's last line, naming citations/<slug>.md."""
     wanted = f"citations/{article.slug}.md"
     # an include line spoilt by typographic quotes or dashes is E2's to report
-    includes = [(m.start(), found) for m in INCLUDE_LIKE.finditer(article.body)
+    includes = [(m.start(), found) for m in include_like_lines(article.body)
                 if (found := INCLUDE.match(as_ascii(m.group(0).strip())))]
     if not includes:
         return [project.finding(article.path, article.last_line, "R8",
@@ -162,13 +164,13 @@ def check_own_definitions(project: Project, article: Article) -> list[Finding]:
     return [project.finding(article.path, line_of(article.body, m.start()), "R8",
                             f"the article defines {m.group(1)} itself",
                             "delete it: references live once in the shared citation file")
-            for m in DEFINITION.finditer(article.body)]
+            for m in line_matches(DEFINITION, article.body, "]:")]
 
 
 def check_marker_form(project: Project, article: Article) -> list[Finding]:
     """R6: ASCII-digit footnote references only."""
     findings = []
-    for match in references(FOOTNOTE_REF, article.body):
+    for match in article.footnote_refs:
         label = match.group(1)
         if (label.isascii() and label.isdecimal()) or marker_label(label):
             continue  # a marker spoilt by an invisible character is E2's

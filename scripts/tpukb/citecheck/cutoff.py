@@ -9,10 +9,9 @@ stays R2's to report."""
 
 from __future__ import annotations
 
-from ..sourcefile import read_text
 from .entries import CitationFile
 from .model import Finding, Project
-from .text import Article
+from .text import Article, read_source
 
 
 def check_cut_off(project: Project, citations: CitationFile,
@@ -26,7 +25,7 @@ def check_cut_off(project: Project, citations: CitationFile,
     citations.reported_missing |= missing
     markers = [(article.lang, m) for article in versions.values() for m in article.markers
                if m.label in missing]
-    lines = len(read_text(citations.path).splitlines()) if citations.path.is_file() else 0
+    lines = len(read_source(citations.path).splitlines()) if citations.path.is_file() else 0
     cut_entry = [f for f in citations.findings if f.rule == "R1" and "cut off" in f.message
                  and f.line >= lines]
     for finding in cut_entry:  # the entry cut in half is the same root cause

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..sourcefile import NotUtf8, char_name, is_invisible, read_text
+from ..sourcefile import NotUtf8, char_name, is_invisible
 from .model import Finding, Project
-from .text import MARKER_LIKE, line_of, marker_label
+from .text import MARKER_LIKE, line_matches, line_of, marker_label, read_source
 
 # What a writer's tools put in place of the ASCII that syntax needs.
 LOOK_ALIKE = {
@@ -35,7 +35,7 @@ def unreadable(project: Project) -> tuple[set[Path], list[Finding]]:
     paths, findings = set(), []
     for path in sorted(project.docs.rglob("*.md")):
         try:
-            read_text(path)
+            read_source(path)
         except NotUtf8 as error:
             paths.add(path)
             findings.append(not_utf8(project, error))
@@ -48,6 +48,8 @@ def not_utf8(project: Project, error: NotUtf8) -> Finding:
 
 def odd_characters(text: str) -> list[tuple[int, str]]:
     """(position, character) of each invisible or look-alike character."""
+    if text.isascii():
+        return []  # invisible and look-alike characters are all beyond ASCII, but the space
     return [(i, ch) for i, ch in enumerate(text)
             if is_invisible(ch) or ch in LOOK_ALIKE or (ch.isdigit() and not ch.isascii())]
 
@@ -55,6 +57,8 @@ def odd_characters(text: str) -> list[tuple[int, str]]:
 def as_ascii(text: str) -> str:
     """`text` as the writer meant it: invisible characters dropped, look-alikes
     replaced by their ASCII form, digits of any script as ASCII digits."""
+    if text.isascii():
+        return text
     out = []
     for ch in text:
         if is_invisible(ch):
@@ -87,10 +91,15 @@ def check_markers(project: Project, path: Path, body: str) -> list[Finding]:
 INCLUDE_LIKE = re.compile(r"^[ \t\u00a0\u2000-\u200b\u202f\ufeff]*[-\u2010-\u2015\u2212]{1,3}8<.*$", re.M)
 
 
+def include_like_lines(body: str) -> list[re.Match]:
+    """INCLUDE_LIKE's matches: lines holding `8<` (text.line_matches)."""
+    return line_matches(INCLUDE_LIKE, body, "8<")
+
+
 def check_include_line(project: Project, path: Path, body: str) -> list[Finding]:
     """E2 in the include line: `--8<-- “citations/x.md”`."""
     findings = []
-    for match in INCLUDE_LIKE.finditer(body):
+    for match in include_like_lines(body):
         line = match.group(0)
         if odd_characters(line):
             findings += syntax_finding(project, path, body, match.start(), "include line",

@@ -4,6 +4,7 @@ date its source was last read and found to support the article)."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -15,6 +16,7 @@ from .. import dates
 from ..sourcefile import is_invisible
 from .model import Finding, Project
 from ..sourcefile import read_text
+from .text import read_source
 
 ENTRY_FORM = "[^N]: Publisher or author. *Title*. <https://absolute.url/path>. Retrieved YYYY-MM-DD."
 ENTRY = re.compile(
@@ -83,15 +85,11 @@ class CitationFile:
 def url_problems(url: str) -> list[tuple[str, str]]:
     """What is wrong with an entry's URL: (message, fix) pairs, R5."""
     problems = []
-    spaces = sum(ch.isspace() and ch not in FORBIDDEN_URL_CHARACTERS for ch in url)
-    if spaces:
-        problems.append((f"URL contains whitespace ({spaces} character(s)): {url!r}",
-                         "remove the spaces (copy the address from the browser's address bar)"))
-    odd = {ch for ch in url if (is_invisible(ch) and not ch.isspace()) or (ch.isdigit() and not ch.isascii())}
-    for ch in sorted((set(url) & FORBIDDEN_URL_CHARACTERS) | odd):
-        name = unicodedata.name(ch, "UNNAMED")
-        problems.append((f"URL contains U+{ord(ch):04X} {name} at position {url.index(ch)}: {url!r}",
-                         "retype it in ASCII (an Arabic question mark stands for '?')"))
+    # printable ASCII but the space: no whitespace, nothing invisible or
+    # forbidden, no digit of another script (most URLs; the scan below is
+    # per character)
+    if not (url.isascii() and url.isprintable() and " " not in url):
+        problems += character_problems(url)
     parts = urlsplit(url.strip())
     if parts.scheme == "http":
         problems.append((f"URL uses http://: {url!r}", "use the https:// address"))
@@ -105,6 +103,22 @@ def url_problems(url: str) -> list[tuple[str, str]]:
     return problems
 
 
+def character_problems(url: str) -> list[tuple[str, str]]:
+    """R5 on the characters of a URL: whitespace, invisible or forbidden ones."""
+    problems = []
+    spaces = sum(ch.isspace() and ch not in FORBIDDEN_URL_CHARACTERS for ch in url)
+    if spaces:
+        problems.append((f"URL contains whitespace ({spaces} character(s)): {url!r}",
+                         "remove the spaces (copy the address from the browser's address bar)"))
+    odd = {ch for ch in url if (is_invisible(ch) and not ch.isspace()) or (ch.isdigit() and not ch.isascii())}
+    for ch in sorted((set(url) & FORBIDDEN_URL_CHARACTERS) | odd):
+        name = unicodedata.name(ch, "UNNAMED")
+        problems.append((f"URL contains U+{ord(ch):04X} {name} at position {url.index(ch)}: {url!r}",
+                         "retype it in ASCII (an Arabic question mark stands for '?')"))
+    return problems
+
+
+@functools.lru_cache(maxsize=4096)  # the same hosts recur across citation files
 def valid_host(host: str) -> bool:
     try:
         ascii_host = host.encode("idna").decode("ascii")
@@ -171,7 +185,7 @@ def read_citation_file(project: Project, path: Path) -> CitationFile:
         result.findings.append(project.finding(path, line, rule, message, fix))
 
     expected = 1
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
+    for number, line in enumerate(read_source(path).splitlines(), start=1):
         line, checked_text = split_check_date(line)
         label, url, problem = parse_entry_line(line)
         if problem:

@@ -14,20 +14,30 @@ from pathlib import Path
 
 import yaml
 
+from .. import yamlload
 from ..languages import glossary_file
 from .encoding import not_utf8
 from .model import Finding, Project
-from .text import FRONT_MATTER, line_of, mask_unrendered
+from .text import FRONT_MATTER, line_of, mask_unrendered, read_source
 from ..sourcefile import NotUtf8, read_text
 
 
 def read_glossary(project: Project, path: Path) -> tuple[list[dict], list[Finding]]:
     try:
-        # PyYAML's Python loader: its error marks name the line a writer
-        # must fix (the C loader's point one line further for some errors)
-        entries = yaml.safe_load(read_text(path)) or []
+        text = read_text(path)
     except NotUtf8 as error:
         return [], [not_utf8(project, error)]
+    try:
+        # the C loader reads a valid glossary several times faster
+        entries = yamlload.safe_load(text) or []
+    except yaml.YAMLError:
+        entries = None
+    try:
+        # PyYAML's Python loader for an invalid one: its error marks name the
+        # line a writer must fix (the C loader's point one line further for
+        # some errors)
+        if entries is None:
+            entries = yaml.safe_load(text) or []
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = " ".join(str(getattr(error, "problem", None) or error).split())
@@ -54,7 +64,13 @@ def avoided_pattern(terms: list[str]) -> re.Pattern:
         groups.setdefault(term[:1].lower(), []).append(re.escape(term))
     alternatives = "|".join(f"(?={re.escape(first)})(?:{'|'.join(group)})"
                             for first, group in groups.items())
-    return re.compile(r"(?<!\w)(?:" + alternatives + ")", re.I)
+    # A match starts with a term's first letter: the class of those letters
+    # (the same case-insensitive equality as the letters themselves) turns
+    # most positions away before the groups are tried, in half the time. An
+    # empty term matches anywhere: no such class then.
+    firsts = "".join(sorted({re.escape(term[:1]) for term in terms}))
+    screen = f"(?=[{firsts}])" if all(terms) else ""
+    return re.compile(r"(?<!\w)" + screen + "(?:" + alternatives + ")", re.I)
 
 
 def check_glossary(project: Project, lang: str, skip: set[Path] = frozenset()) -> list[Finding]:
@@ -70,7 +86,7 @@ def check_glossary(project: Project, lang: str, skip: set[Path] = frozenset()) -
         return findings
     pattern = avoided_pattern(list(by_term))
     for page in sorted(set((project.docs / lang).rglob("*.md")) - skip):
-        raw = read_text(page)
+        raw = read_source(page)
         front = FRONT_MATTER.match(raw)
         # the description in front matter is read by readers too: keep it
         text = (raw[:front.end()] if front else "") + mask_unrendered(raw)[front.end() if front else 0:]

@@ -18,12 +18,17 @@ from .languages import (check_declarations, check_translations, declarations,
 from .model import Finding, Project
 from .related import check_related
 from .safety import check_content_safety
-from .text import read_articles
+from .text import one_run, read_articles
 
 
 
 def check_sources(project: Project) -> list[Finding]:
     """Every rule that reads the Markdown sources: E1, E2, F1, R1-R9, R12, D1-D4, S1-S4, G1."""
+    with one_run():  # the rules read (and mask) the same pages
+        return _check_sources(project)
+
+
+def _check_sources(project: Project) -> list[Finding]:
     entry_lines: dict[Path, set[int]] = {}
     broken, findings = unreadable(project)
     versions = read_articles(project, skip=broken)
