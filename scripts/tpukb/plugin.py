@@ -47,7 +47,6 @@ import html
 import logging
 import re
 import subprocess
-import sys
 import time
 from copy import deepcopy
 from pathlib import Path, PurePosixPath
@@ -59,8 +58,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
-from tpukb import (alternates, dates, fallbacklinks, gcpause, htmlcompact, kbindex, languages,
-                   parallel, related, search, templatecache, validhtml)
+from tpukb import (alternates, checkrun, dates, fallbacklinks, gcpause, htmlcompact, kbindex,
+                   languages, parallel, related, search, templatecache, validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -227,10 +226,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         if not self.config.check_citations or config is self.checked_config or parallel.is_part():
             return
         self.checked_config = config
-        self.citation_check = subprocess.Popen(
-            [sys.executable, "-m", "tpukb", "check", "--docs", str(Path(config.docs_dir))],
-            cwd=_root(config), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True)
+        self.citation_check = checkrun.start(Path(config.docs_dir), _root(config))
 
     def _read_stale_translations(self, config, pages: set[str] | None = None) -> None:
         """Which translations are stale (tpukb.translations.status), once per
@@ -527,12 +523,11 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         if self.citation_check is None:
             return
         check, self.citation_check = self.citation_check, None
-        out, err = check.communicate()
-        for line in out.splitlines():
-            if line.strip():
-                log.warning(line)
-        if check.returncode not in (0, 1):
-            log.error(f"the citation check failed (exit {check.returncode}):\n{err.strip()}")
+        result = checkrun.result(check)
+        for line in result.findings:
+            log.warning(line)
+        if result.error:
+            log.error(result.error)
 
     def _merge_child(self, config) -> None:
         if self.child is None:
