@@ -68,7 +68,7 @@ from tpukb.newarticle import is_draft
 from tpukb.sharing import cite, feeds, jsonld, previews
 from tpukb.sharing.page import IMAGE, PageFacts, page_facts
 from tpukb.sharing.records import Records
-from tpukb.sourcefile import NotUtf8, read_text
+from tpukb.sourcefile import NotUtf8, per_file_version, read_text
 from tpukb.translations import StoreError
 from tpukb.translations import status as translation_status
 
@@ -569,8 +569,8 @@ def _published(items):
     return kept
 
 
-@functools.lru_cache(maxsize=None)
-def _readable(path: Path, stamp: tuple[int, int]) -> bool:
+@per_file_version
+def _readable(path: Path) -> bool:
     """Whether a file decodes (once per file version: every language includes it)."""
     try:
         read_text(path)
@@ -587,8 +587,7 @@ def _drop_unreadable_includes(markdown: str, docs: Path) -> str:
         path = docs / match.group(1)
         if not path.is_file():
             return match.group(0)  # snippets' check_paths reports it
-        stat = path.stat()
-        return match.group(0) if _readable(path, (stat.st_mtime_ns, stat.st_size)) else ""
+        return match.group(0) if _readable(path) else ""
     return INCLUDE.sub(keep, markdown)
 
 
