@@ -1,5 +1,6 @@
 """What is computed once per version of a file (tpukb.sourcefile.per_file_version):
-the same path, mtime and size give the cached answer; an edit is read again."""
+the same path, mtime and size give the cached answer; an edit is read again.
+And how messages name a file (`shown`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import os
 import pytest
 
 from tpukb.newarticle import is_draft
-from tpukb.sourcefile import front_matter, per_file_version
+from tpukb.sourcefile import front_matter, per_file_version, shown
 
 
 def test_once_per_version_of_the_file(tmp_path):
@@ -40,3 +41,9 @@ def test_front_matter_and_the_draft_flag_follow_an_edit(tmp_path):
     page.write_text("---\ntitle: B\n---\n# B\n", encoding="utf-8")
     assert front_matter(page) == {"title": "B"} and not is_draft(page)
     assert not is_draft(tmp_path / "missing.md")
+
+
+def test_a_file_is_shown_relative_to_its_folder_else_as_given(tmp_path):
+    assert shown(tmp_path / "docs" / "en" / "x.md", tmp_path) == "docs/en/x.md"
+    assert shown(tmp_path / "sub" / ".." / "y.md", tmp_path) == "y.md"
+    assert shown("/elsewhere/z.md", tmp_path) == "/elsewhere/z.md"

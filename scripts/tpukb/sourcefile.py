@@ -1,6 +1,7 @@
 """Reading the project's text files, the one place that decodes them (pages'
 front matter cached: `front_matter`, and what else is computed once per
-version of a file: `per_file_version`); writing the tools' JSON (`write_json`).
+version of a file: `per_file_version`); naming a file in messages (`shown`);
+writing the tools' JSON (`write_json`).
 
 Every file the project reads as text (pages, citation files, mkdocs.yml, the
 interface strings, glossaries, translation and sources records) is read here:
@@ -91,6 +92,15 @@ def front_matter(path: Path) -> dict:
     """A page's front matter, parsed once per version of the file
     (`per_file_version`; NotUtf8 when it is not UTF-8)."""
     return get_data(read_text(path))[1]
+
+
+def shown(path: Path, base: Path) -> str:
+    """A file as messages name it: relative to the folder `base` when inside
+    it (`docs/en/x.md`), else as given."""
+    try:
+        return Path(path).resolve().relative_to(Path(base).resolve()).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
 
 
 def write_json(path: Path, data) -> None:
