@@ -334,7 +334,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             except kbindex.KbIndexError as error:
                 raise PluginError(str(error)) from error
         else:
-            name = getattr(page.file, "norm_src_uri", page.file.src_uri)
+            name = languages.page_name(page.file)
             block = related.block(Path(config.docs_dir), lang, _i18n(config).default_language,
                                   name, strings[lang]["related.heading"])
             markdown = related.insert(markdown, block, strings[lang]["references.heading"])
@@ -349,7 +349,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
     def _notice_stale(self, page, lang: str, strings: dict) -> None:
         if lang == self.project.default or getattr(page.file, "locale", lang) != lang:
             return
-        row = self.stale.get((getattr(page.file, "norm_src_uri", page.file.src_uri), lang))
+        row = self.stale.get((languages.page_name(page.file), lang))
         if row is None:
             return
         if row.english_updated:
@@ -365,7 +365,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             return markdown
         lang = i18n.current_language
         folder = Path(config.docs_dir) / lang
-        name = getattr(page.file, "norm_src_uri", page.file.src_uri)
+        name = languages.page_name(page.file)
         is_fallback = getattr(page.file, "locale", lang) != lang
         return fallbacklinks.drop_unresolvable_anchors(
             markdown, name, is_fallback, lambda target: (folder / target).is_file())
