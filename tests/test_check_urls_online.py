@@ -176,3 +176,14 @@ def test_results_older_than_max_age_are_checked_again(first_run, tmp_path):
 def test_only_unknown_answers_exit_2(server, tmp_path):
     docs = make_docs(tmp_path, server, {"d.md": ["/busy"]})
     assert run(docs, tmp_path / "cache.json", "--retries", "0") == 2
+
+
+def test_the_retry_delay_the_link_check_and_the_watch_share():
+    """Back-off doubled each try, or the server's Retry-After when longer
+    (at most MAX_RETRY_AFTER); a Retry-After date is not honoured."""
+    from tpukb.urlcheck import MAX_RETRY_AFTER, retry_after, retry_delay
+    assert [retry_delay(0.5, attempt) for attempt in range(3)] == [0.5, 1.0, 2.0]
+    assert retry_delay(1.0, 0, retry_after("5")) == 5.0
+    assert retry_delay(4.0, 1, retry_after("5")) == 8.0
+    assert retry_delay(1.0, 0, retry_after("3600")) == MAX_RETRY_AFTER
+    assert retry_after("Wed, 21 Oct 2026 07:28:00 GMT") == retry_after("") == 0.0

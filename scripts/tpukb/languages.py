@@ -95,6 +95,13 @@ _ConfigLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 _HTML_TAG = re.compile(r"<html (?![^>]*\bdir=)")
 
 
+def page_name(file) -> str:
+    """An MkDocs file's page name without its language folder (`articles/x.md`
+    for `fi/articles/x.md`): the same in every language. The i18n plugin sets
+    it as `norm_src_uri`; a file it did not sort keeps its own `src_uri`."""
+    return getattr(file, "norm_src_uri", file.src_uri)
+
+
 def with_direction(page: str, direction: str) -> str:
     """A rendered page whose `<html>` element states its direction: the
     browser's tab and window title take theirs from it (Material puts `dir`

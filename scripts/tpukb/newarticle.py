@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import functools
 import re
 import sys
 from pathlib import Path
@@ -37,7 +36,7 @@ import yaml
 
 from . import languages
 from .translations import normalise, store
-from .sourcefile import read_text
+from .sourcefile import per_file_version, read_text
 
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 SECTION = ("Knowledge base",)
@@ -110,14 +109,11 @@ def is_draft(path: Path) -> bool:
     """Whether the page's front matter says `draft: true`; read once per
     version of the file (a build asks for every language of every page)."""
     path = Path(path)
-    if not path.is_file():
-        return False
-    stat = path.stat()
-    return _is_draft(path, stat.st_mtime_ns, stat.st_size)
+    return path.is_file() and _is_draft(path)
 
 
-@functools.lru_cache(maxsize=4096)
-def _is_draft(path: Path, mtime_ns: int, size: int) -> bool:
+@per_file_version
+def _is_draft(path: Path) -> bool:
     text = read_text(path)
     # Most pages have no draft key: skip the YAML parse for them (builds ask
     # this for every page of every language).

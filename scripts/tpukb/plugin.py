@@ -47,7 +47,6 @@ import html
 import logging
 import re
 import subprocess
-import sys
 import time
 from copy import deepcopy
 from pathlib import Path, PurePosixPath
@@ -59,8 +58,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
-from tpukb import (alternates, dates, fallbacklinks, gcpause, htmlcompact, kbindex, languages,
-                   parallel, related, search, templatecache, validhtml)
+from tpukb import (alternates, checkrun, dates, fallbacklinks, gcpause, htmlcompact, kbindex,
+                   languages, parallel, related, search, templatecache, validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -69,7 +68,7 @@ from tpukb.newarticle import is_draft
 from tpukb.sharing import cite, feeds, jsonld, previews
 from tpukb.sharing.page import IMAGE, PageFacts, page_facts
 from tpukb.sharing.records import Records
-from tpukb.sourcefile import NotUtf8, read_text
+from tpukb.sourcefile import NotUtf8, per_file_version, read_text
 from tpukb.translations import StoreError
 from tpukb.translations import status as translation_status
 
@@ -227,10 +226,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         if not self.config.check_citations or config is self.checked_config or parallel.is_part():
             return
         self.checked_config = config
-        self.citation_check = subprocess.Popen(
-            [sys.executable, "-m", "tpukb", "check", "--docs", str(Path(config.docs_dir))],
-            cwd=_root(config), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True)
+        self.citation_check = checkrun.start(Path(config.docs_dir), _root(config))
 
     def _read_stale_translations(self, config, pages: set[str] | None = None) -> None:
         """Which translations are stale (tpukb.translations.status), once per
@@ -338,7 +334,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             except kbindex.KbIndexError as error:
                 raise PluginError(str(error)) from error
         else:
-            name = getattr(page.file, "norm_src_uri", page.file.src_uri)
+            name = languages.page_name(page.file)
             block = related.block(Path(config.docs_dir), lang, _i18n(config).default_language,
                                   name, strings[lang]["related.heading"])
             markdown = related.insert(markdown, block, strings[lang]["references.heading"])
@@ -353,7 +349,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
     def _notice_stale(self, page, lang: str, strings: dict) -> None:
         if lang == self.project.default or getattr(page.file, "locale", lang) != lang:
             return
-        row = self.stale.get((getattr(page.file, "norm_src_uri", page.file.src_uri), lang))
+        row = self.stale.get((languages.page_name(page.file), lang))
         if row is None:
             return
         if row.english_updated:
@@ -369,7 +365,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             return markdown
         lang = i18n.current_language
         folder = Path(config.docs_dir) / lang
-        name = getattr(page.file, "norm_src_uri", page.file.src_uri)
+        name = languages.page_name(page.file)
         is_fallback = getattr(page.file, "locale", lang) != lang
         return fallbacklinks.drop_unresolvable_anchors(
             markdown, name, is_fallback, lambda target: (folder / target).is_file())
@@ -527,12 +523,11 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         if self.citation_check is None:
             return
         check, self.citation_check = self.citation_check, None
-        out, err = check.communicate()
-        for line in out.splitlines():
-            if line.strip():
-                log.warning(line)
-        if check.returncode not in (0, 1):
-            log.error(f"the citation check failed (exit {check.returncode}):\n{err.strip()}")
+        result = checkrun.result(check)
+        for line in result.findings:
+            log.warning(line)
+        if result.error:
+            log.error(result.error)
 
     def _merge_child(self, config) -> None:
         if self.child is None:
@@ -574,8 +569,8 @@ def _published(items):
     return kept
 
 
-@functools.lru_cache(maxsize=None)
-def _readable(path: Path, stamp: tuple[int, int]) -> bool:
+@per_file_version
+def _readable(path: Path) -> bool:
     """Whether a file decodes (once per file version: every language includes it)."""
     try:
         read_text(path)
@@ -592,8 +587,7 @@ def _drop_unreadable_includes(markdown: str, docs: Path) -> str:
         path = docs / match.group(1)
         if not path.is_file():
             return match.group(0)  # snippets' check_paths reports it
-        stat = path.stat()
-        return match.group(0) if _readable(path, (stat.st_mtime_ns, stat.st_size)) else ""
+        return match.group(0) if _readable(path) else ""
     return INCLUDE.sub(keep, markdown)
 
 

@@ -1,5 +1,7 @@
 """Reading the project's text files, the one place that decodes them (pages'
-front matter cached: `front_matter`); writing the tools' JSON (`write_json`).
+front matter cached: `front_matter`, and what else is computed once per
+version of a file: `per_file_version`); naming a file in messages (`shown`);
+writing the tools' JSON (`write_json`).
 
 Every file the project reads as text (pages, citation files, mkdocs.yml, the
 interface strings, glossaries, translation and sources records) is read here:
@@ -66,17 +68,39 @@ def read_text(path: Path) -> str:
     return decode(Path(path).read_bytes(), Path(path))
 
 
+def per_file_version(function):
+    """`function(path)` computed once per version of the file (its path,
+    mtime and size): a build asks the same of a page for every language and
+    again on each rebuild, and an edited file is read again. The file must
+    exist (FileNotFoundError otherwise). What it returns is shared between
+    callers: read it, never change it."""
+    @functools.lru_cache(maxsize=4096)
+    def cached(path: Path, mtime_ns: int, size: int):
+        return function(path)
+
+    @functools.wraps(function)
+    def of_this_version(path):
+        path = Path(path)
+        stat = path.stat()
+        return cached(path, stat.st_mtime_ns, stat.st_size)
+    of_this_version.cache_clear = cached.cache_clear
+    return of_this_version
+
+
+@per_file_version
 def front_matter(path: Path) -> dict:
-    """A page's front matter, parsed once per version of the file (path,
-    mtime, size): the build asks for the same pages again and again (NotUtf8
-    when it is not UTF-8). Shared between callers: read it, never change it."""
-    stat = Path(path).stat()
-    return _front_matter(Path(path), stat.st_mtime_ns, stat.st_size)
-
-
-@functools.lru_cache(maxsize=4096)
-def _front_matter(path: Path, mtime_ns: int, size: int) -> dict:
+    """A page's front matter, parsed once per version of the file
+    (`per_file_version`; NotUtf8 when it is not UTF-8)."""
     return get_data(read_text(path))[1]
+
+
+def shown(path: Path, base: Path) -> str:
+    """A file as messages name it: relative to the folder `base` when inside
+    it (`docs/en/x.md`), else as given."""
+    try:
+        return Path(path).resolve().relative_to(Path(base).resolve()).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
 
 
 def write_json(path: Path, data) -> None:

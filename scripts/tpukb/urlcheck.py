@@ -63,6 +63,19 @@ def retryable(code: int) -> bool:
     return code in RETRYABLE_CODES or code >= 500
 
 
+def retry_after(header: str) -> float:
+    """A Retry-After header's seconds (0 when absent or a date: not honoured)."""
+    return float(header) if header.isdigit() else 0.0
+
+
+def retry_delay(backoff: float, attempt: int, asked: float = 0.0) -> float:
+    """Seconds before trying again after try number `attempt` (0 for the
+    first): `backoff` doubled each time, or what the server asked for
+    (Retry-After, up to MAX_RETRY_AFTER) when longer (also the watch's,
+    tpukb.watch.net)."""
+    return max(backoff * 2 ** attempt, min(asked, MAX_RETRY_AFTER))
+
+
 def classify(code: int) -> str:
     if 200 <= code < 300:
         return "ok"
@@ -78,9 +91,8 @@ def fetch_once(url: str, timeout: float) -> tuple[Result, float]:
             response.read(1)
             return Result("ok", response.status, response.geturl(), "", now), 0.0
     except urllib.error.HTTPError as error:
-        retry_after = error.headers.get("Retry-After", "") if error.headers else ""
         detail = f"HTTP {error.code} {error.reason}"
-        wait = float(retry_after) if retry_after.isdigit() else 0.0
+        wait = retry_after(error.headers.get("Retry-After", "") if error.headers else "")
         return Result(classify(error.code), error.code, error.geturl() or url, detail, now), wait
     except (TimeoutError, socket.timeout):
         return Result("unknown", None, url, f"timed out after {timeout:g} s", now), 0.0
@@ -95,10 +107,10 @@ def fetch_once(url: str, timeout: float) -> tuple[Result, float]:
 def check_url(url: str, timeout: float, retries: int, backoff: float, sleep=time.sleep) -> Result:
     """Fetch a URL, retrying unknown answers with exponential back-off."""
     for attempt in range(retries + 1):
-        result, retry_after = fetch_once(url, timeout)
+        result, asked = fetch_once(url, timeout)
         if result.status in DEFINITE or attempt == retries:
             break
-        sleep(max(backoff * 2 ** attempt, min(retry_after, MAX_RETRY_AFTER)))
+        sleep(retry_delay(backoff, attempt, asked))
     if result.status == "unknown" and retries:
         result.detail += f" (after {retries + 1} tries)"
     return result

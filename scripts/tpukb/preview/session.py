@@ -16,8 +16,9 @@ root's, as a whole build leaves them), and indexes it with Pagefind.
   removed or renamed), or a page whose title or front matter changed: every
   worker is started again, as a new `mkdocs serve` would build.
 
-Search (Pagefind) and the citation check follow in the background after
-each change; the changed page is served first.
+Search (Pagefind) and the citation check (tpukb.checkrun: its findings, or
+that it crashed) follow in the background after each change; the changed
+page is served first.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from urllib.parse import urlsplit
 
 from mkdocs.config import load_config
 
-from .. import search
+from .. import checkrun, search
 
 PAGE_SUFFIX = ".md"
 CITATIONS = "citations"
@@ -193,9 +194,9 @@ class Preview:
                 search.index_site(self.site, self.exclude)
             except search.SearchError as error:
                 self.log(f"preview: {error}")
-            check = subprocess.run([sys.executable, "-m", "tpukb", "check", "--docs", str(self.docs)],
-                                   cwd=self.config_file.parent, capture_output=True, text=True)
-            for line in check.stdout.splitlines():
-                if line.strip():
-                    self.log(line)
+            check = checkrun.result(checkrun.start(self.docs, self.config_file.parent))
+            for line in check.findings:
+                self.log(line)
+            if check.error:
+                self.log(f"preview: {check.error}")
         self.log_info(f"search and citation check up to date in {time.monotonic() - began:.1f} s")

@@ -34,6 +34,7 @@ import mkdocs.commands.build as mkdocs_build
 from mkdocs.config import load_config
 
 from .. import parallel
+from ..languages import page_name
 
 log = logging.getLogger("mkdocs")
 
@@ -79,7 +80,7 @@ def fed_by(page, changed: set[str], default_sources: set[str], citations: set[st
     file = page.file
     if file.abs_src_path in changed:
         return True
-    name = getattr(file, "norm_src_uri", file.src_uri)
+    name = page_name(file)
     if name in default_sources:  # the English text: a translation's stale notice
         return True
     text = page.markdown or ""
@@ -100,7 +101,7 @@ def rerender(config, kept: Kept, changed: list[str]) -> dict:
     pages = [f.page for f in kept.doc_files
              if f.page is not None and fed_by(f.page, changed_set, default_sources, citations)]
     config.plugins["tpukb"].reread_sources(
-        config, {getattr(page.file, "norm_src_uri", page.file.src_uri) for page in pages})
+        config, {page_name(page.file) for page in pages})
     written = []
     for page in pages:
         kept.populate(page, config, kept.files)

@@ -21,7 +21,7 @@ from urllib.parse import urljoin
 from ..alternates import absolute
 from ..alternates import versions as real_versions
 from ..citecheck.entries import Reference
-from ..languages import url_prefix
+from ..languages import page_name, url_prefix
 from .records import Event, Records, as_date
 
 # The site image of every preview: a file of the theme (overrides/), copied
@@ -83,7 +83,7 @@ def page_facts(page, config, records: Records) -> PageFacts:
     lang = config.theme["language"]
     file = page.file
     content_lang = getattr(file, "locale", lang) or lang
-    name = getattr(file, "norm_src_uri", file.src_uri)
+    name = page_name(file)
     site_url = config.site_url
     url = page_url = absolute(site_url, page.url)
     if content_lang != lang:  # a fallback copy describes its original

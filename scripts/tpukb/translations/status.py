@@ -30,7 +30,7 @@ from pathlib import Path
 
 from .. import languages as languages_module
 from . import normalise, store
-from ..sourcefile import read_text
+from ..sourcefile import read_text, shown
 
 STATES = ("current", "stale", "unrecorded", "fallback", "missing")
 
@@ -82,10 +82,7 @@ class Project:
         return self.docs / lang / page
 
     def show(self, path: Path) -> str:
-        try:
-            return Path(path).resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            return Path(path).as_posix()
+        return shown(path, self.root)
 
 
 def load_project(root: Path) -> Project:

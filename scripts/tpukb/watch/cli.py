@@ -119,7 +119,6 @@ def _run(args: argparse.Namespace) -> int:
             raise UsageError(f"no record for {len(missing)} article(s): "
                              + ", ".join(record.show(record.path(args.docs, s)) for s in missing)
                              + f"; record them first: {PROG} --record " + " ".join(missing))
-    old = {url: entry for rec in records.values() if rec for url, entry in rec.items()}
     apis = watching.Apis(args.pypi_url, args.github_url)
     client = Client(concurrency=args.concurrency, rate=args.rate, timeout=args.timeout,
                     retries=args.retries, backoff=args.backoff, rewrites=args.rewrite)
@@ -127,13 +126,13 @@ def _run(args: argparse.Namespace) -> int:
 
     async def observe():
         async with client:
-            return await watching.observe_all(client, apis, refs, old)
+            return await watching.observe_all(client, apis, refs, records)
 
     seen = watching.run_async(observe)
     seconds = time.monotonic() - started
     if args.record:
         return record_all(args, refs, records, seen, seconds)
-    results = watching.results(refs, old, seen)
+    results = watching.results(refs, records, seen)
     data = report.as_json(results, args.today.isoformat(), seconds)
     write_json(args.report, data)
     print(json.dumps(data, indent=1, ensure_ascii=False) if args.json
@@ -148,7 +147,7 @@ def record_all(args, refs, records, seen, seconds) -> int:
     by_slug: dict[str, dict[str, dict]] = {slug: {} for slug in records}  # even with no reference
     failed = []
     for ref in refs:
-        previous = (records.get(ref.slug) or {}).get(ref.url)
+        previous = watching.entry(records, ref)
         entry = watching.recorded(ref, previous, seen[ref.url], today)
         by_slug.setdefault(ref.slug, {})[ref.url] = entry
         if seen[ref.url].unreachable:

@@ -7,8 +7,8 @@
   are followed here, hop by hop, so that each hop waits its turn);
 - a timeout per request; connection errors, timeouts and the answers
   urlcheck's `retryable` names (403, 408, 429, 5xx) are tried again
-  `retries` times with exponential back-off (a Retry-After up to
-  urlcheck's MAX_RETRY_AFTER is honoured); a host that fails to connect
+  `retries` times with exponential back-off (urlcheck's `retry_delay`: a
+  Retry-After up to its MAX_RETRY_AFTER is honoured); a host that fails to connect
   `retries + 1` times in a row (whichever requests tried) is not tried again
   in the same run;
 - a User-Agent naming the project and its URL;
@@ -31,7 +31,7 @@ import httpx
 
 from .. import languages
 from ..citecheck import ROOT
-from ..urlcheck import MAX_RETRY_AFTER, retryable
+from ..urlcheck import retry_after, retry_delay, retryable
 
 USER_AGENT = f"tpu-knowledge-base-sources-watch/1.0 (+{languages.load(ROOT).site_url})"
 MAX_REDIRECTS = 10
@@ -125,7 +125,7 @@ class Client:
         tries = self.retries + 1
         for attempt in range(tries):
             made = attempt + 1
-            wait = self.backoff * 2 ** attempt
+            wait = retry_delay(self.backoff, attempt)
             try:
                 response = await self._once(host, url, headers)
             except (httpx.ConnectError, httpx.ConnectTimeout) as error:
@@ -147,9 +147,8 @@ class Client:
                 if attempt == tries - 1:
                     return response
                 problem = f"HTTP {response.status}"
-                after = response.headers.get("retry-after", "")
-                if after.isdigit():
-                    wait = max(wait, min(float(after), MAX_RETRY_AFTER))
+                wait = retry_delay(self.backoff, attempt,
+                                   retry_after(response.headers.get("retry-after", "")))
             if attempt < tries - 1:
                 await asyncio.sleep(wait)
         raise Unreachable(f"{problem} ({made} {'try' if made == 1 else 'tries'}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..sourcefile import NotUtf8, read_text, write_json
+from ..sourcefile import NotUtf8, read_text, shown, write_json
 from .references import UsageError
 
 FOLDER = "sources"
@@ -24,10 +24,8 @@ def path(docs: Path, slug: str) -> Path:
 
 
 def show(file: Path) -> str:
-    try:
-        return file.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return str(file)
+    """A record file as messages name it: relative to the working folder."""
+    return shown(file, Path.cwd())
 
 
 def load(docs: Path, slug: str) -> dict[str, dict] | None:

@@ -1,6 +1,13 @@
 """One watch or record run: each URL is observed once (a PyPI project or
 GitHub repository once, whatever the number of its references), then each
-reference gets its outcome, or its record."""
+reference gets its outcome, or its record.
+
+Records are per article: a URL cited by several articles is compared with,
+and recorded into, each citing article's own entry. Its one request is
+conditional (the validators of a recorded page) only when every citing
+article recorded the same observation, so that a 304 means the same for
+each of them.
+"""
 
 from __future__ import annotations
 
@@ -60,11 +67,30 @@ async def observe(client: Client, apis: Apis, memo: Memo, url: str, old: dict | 
         return Seen(unreachable=str(error))
 
 
+Records = dict[str, dict[str, dict] | None]  # slug -> url -> entry (None: no record)
+
+DATES = ("recorded", "retrieved")  # an entry's own, not the observation's
+
+
+def entry(records: Records, ref: Reference) -> dict | None:
+    """What the reference's own article recorded for its URL."""
+    return (records.get(ref.slug) or {}).get(ref.url)
+
+
+def shared_entry(records: Records, refs: list[Reference], url: str) -> dict | None:
+    """The entry every article citing `url` recorded alike (dates aside), for
+    a conditional request; None when one has none or two differ."""
+    entries = [entry(records, ref) for ref in refs if ref.url == url]
+    observed = [{k: v for k, v in e.items() if k not in DATES} if e else None for e in entries]
+    return entries[0] if observed[0] and all(o == observed[0] for o in observed) else None
+
+
 async def observe_all(client: Client, apis: Apis, refs: list[Reference],
-                      old: dict[str, dict]) -> dict[str, Seen]:
+                      records: Records) -> dict[str, Seen]:
     memo = Memo()
     urls = list(dict.fromkeys(r.url for r in refs))
-    seen = await asyncio.gather(*(observe(client, apis, memo, url, old.get(url)) for url in urls))
+    seen = await asyncio.gather(*(observe(client, apis, memo, url, shared_entry(records, refs, url))
+                                  for url in urls))
     return dict(zip(urls, seen))
 
 
@@ -85,8 +111,9 @@ def outcome(old: dict | None, seen: Seen) -> Outcome:
     return pages.compare(old, new, seen.texts)
 
 
-def results(refs: list[Reference], old: dict[str, dict], seen: dict[str, Seen]) -> list[Result]:
-    return [Result(ref, outcome(old.get(ref.url), seen[ref.url])) for ref in refs]
+def results(refs: list[Reference], records: Records, seen: dict[str, Seen]) -> list[Result]:
+    """Each reference's outcome against its own article's record."""
+    return [Result(ref, outcome(entry(records, ref), seen[ref.url])) for ref in refs]
 
 
 def recorded(ref: Reference, previous: dict | None, seen: Seen, today: str) -> dict:
@@ -96,7 +123,8 @@ def recorded(ref: Reference, previous: dict | None, seen: Seen, today: str) -> d
         if previous and ("unreachable" not in previous or previous.get("retrieved") == ref.checked):
             return previous  # a good record, or the same failure: no churn in the file
         return {"recorded": today, "retrieved": ref.checked, "unreachable": seen.unreachable}
-    observation = {k: v for k, v in seen.observation.items() if k != "not_modified"}
+    # (a 304's observation is the recorded entry: its dates are not this record's)
+    observation = {k: v for k, v in seen.observation.items() if k not in ("not_modified", *DATES)}
     return {"recorded": today, "retrieved": ref.checked, **observation}
 
 
