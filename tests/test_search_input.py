@@ -89,6 +89,12 @@ def bundle(site: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
+def write_site(site: Path, pages: dict[str, str]) -> None:
+    for path, text in pages.items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(text, encoding="utf-8")
+
+
 def test_reduced_copies_index_as_the_whole_pages(tmp_path, monkeypatch):
     pages = {}
     for number, (name, case) in enumerate(CASES.items()):
@@ -97,9 +103,7 @@ def test_reduced_copies_index_as_the_whole_pages(tmp_path, monkeypatch):
     pages["en/listing/index.html"] = page("en", "Listing", BODY).replace(" data-pagefind-body", "")
     whole, copies = tmp_path / "whole", tmp_path / "copies"
     for site in (whole, copies):
-        for path, text in pages.items():
-            (site / path).parent.mkdir(parents=True, exist_ok=True)
-            (site / path).write_text(text, encoding="utf-8")
+        write_site(site, pages)
     expected = search.index_site(whole)
     marked = {path: searchinput.reduced(text, MARK, search.EXCLUDE_SELECTORS)
               for path, text in pages.items() if MARK in text}
@@ -132,3 +136,21 @@ def test_pages_missing_from_the_site_mean_the_whole_site_is_read(tmp_path):
              "gone/index.html": searchinput.reduced(page("en", "B", BODY), MARK)}
     assert search.index_site(site, pages=pages) == 1
     shutil.rmtree(site / search.BUNDLE)
+
+
+@pytest.mark.parametrize("places", ["memory in the order made", "no memory folder"])
+def test_copies_elsewhere_when_a_place_does_not_list_them_in_order(tmp_path, monkeypatch, places):
+    """A folder that is missing, or that would list the copies in another
+    order, is passed over for the next one (search.PLACES)."""
+    pages = {f"{lang}/p{n}/index.html": page(lang, f"P{n}", BODY) for lang in ("en", "it") for n in range(6)}
+    whole, copies = tmp_path / "whole", tmp_path / "site" / "copies"
+    write_site(whole, pages)
+    write_site(copies, pages)
+    search.index_site(whole)
+    first = (search.MEMORY, False) if places.startswith("memory") else (tmp_path / "none", True)
+    monkeypatch.setattr(search, "PLACES", (first, (None, False)))
+    monkeypatch.setattr(search, "count_marked", lambda site: pytest.fail("read the whole site"))
+    search.index_site(copies, pages={path: searchinput.reduced(text, MARK, search.EXCLUDE_SELECTORS)
+                                     for path, text in pages.items()})
+    assert bundle(copies) == bundle(whole)
+    assert [p.name for p in copies.parent.iterdir()] == ["copies"], "the copies are removed"

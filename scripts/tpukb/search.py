@@ -224,12 +224,12 @@ def _copies(site: Path, pages: dict[str, str], stack: contextlib.ExitStack) -> P
         parent = site.parent if parent is None else parent
         if not parent.is_dir():
             continue
-        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(
-            dir=parent, prefix=f".{site.name}-search-")))
         try:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(
+                dir=parent, prefix=f".{site.name}-search-")))
             _write(folder, pages, order[::-1] if newest_first else order)
         except OSError:
-            continue  # full (a container's small /dev/shm), not writable
+            continue  # not writable, or full (a container's small /dev/shm)
         if list(_html_files(folder)) == order:
             return folder
     return None
