@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from lxml import html
 
@@ -9,7 +11,7 @@ from tpukb.translations import read_declarations
 
 from conftest import (DEFAULT_LANGUAGE, DOCS, LANGUAGES, ROOT, SITE_LANGUAGES, built_path, is_draft,
                       front_matter, source_pages)
-from tpukb import languages
+from tpukb import languages, search
 # _headers and _redirects: read by Netlify and Cloudflare Pages, never served.
 from tpukb.hosting.rules import HOST_FILES
 
@@ -253,3 +255,15 @@ def test_pages_carry_no_template_indentation_but_keep_code_blocks(site):
     assert compact(text) == text
     sample = '<ul>\n    <li>a</li>\n  </ul><pre><code>  x\n    y</code></pre>\n  <p>b</p>'
     assert compact(sample) == '<ul>\n<li>a</li>\n</ul><pre><code>  x\n    y</code></pre>\n<p>b</p>'
+
+
+def test_search_bundle_is_the_one_pagefind_writes_from_the_whole_pages(site, tmp_path):
+    """The build gives Pagefind reduced copies of the marked pages
+    (tpukb.searchinput); the whole pages give the same bundle, byte for byte."""
+    whole = tmp_path / "site"
+    shutil.copytree(site, whole, ignore=lambda folder, names: [search.BUNDLE] if folder == str(site) else [])
+    search.index_site(whole)
+    files = {side: {p.relative_to(side / search.BUNDLE).as_posix(): p.read_bytes()
+                    for p in (side / search.BUNDLE).rglob("*") if p.is_file()}
+             for side in (site, whole)}
+    assert files[site] == files[whole]

@@ -59,7 +59,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
 from tpukb import (alternates, checkrun, dates, fallbacklinks, gcpause, htmlcompact, kbindex,
-                   languages, parallel, related, search, templatecache, validhtml)
+                   languages, parallel, related, search, searchinput, templatecache, validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -132,6 +132,10 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.articles: list[PageFacts] = []    # this language build's articles, in build order
         self.problems: list[str] = []     # H1-H4 and H7 of the pages this process wrote
         self.written: Written | None = None
+        # what Pagefind reads of each page marked for indexing, by its path in
+        # the site (tpukb.searchinput); None when this build does not index
+        # its pages or writes only some of them (--dirty)
+        self.search_pages: dict[str, str] | None = None
         self.default_404: str | None = None  # the default language's rendered 404 page
         self.templates = templatecache.CompiledTemplates()  # shared by every build's Jinja
         self.full_collections = gcpause.FullCollections()  # paused while a build runs
@@ -217,6 +221,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         if new_build:
             self.problems.clear()
             self.written = Written(self.site)
+            self.search_pages = None if self.preview or self.dirty else {}
 
     def _start_citation_check(self, config) -> None:
         """The citation checker's source rules (tpukb.citecheck), in their own
@@ -407,9 +412,9 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
 
     def on_post_page(self, output, page, config):
         # 1. search: the content article is marked for indexing (not a listing's)
+        listing = page.file.abs_src_path in self.listings
         try:
-            output = search.mark_body(output, page.file.abs_src_path,
-                                      page.file.abs_src_path in self.listings)
+            output = search.mark_body(output, page.file.abs_src_path, listing)
         except search.SearchError as error:
             raise PluginError(str(error)) from error
         # 2. the <html> element states the page's direction, as <body> does
@@ -426,10 +431,15 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         path = Path(page.file.abs_dest_path)
         self.problems.extend(csp.problems(path, output))
         try:
-            return self.written.page(Path(page.file.dest_path).as_posix(), path, output)
+            output = self.written.page(Path(page.file.dest_path).as_posix(), path, output)
         except HostingError as error:
             self.problems.append(str(error))
-            return output
+        # 6. search: what Pagefind is to read of the page as written, kept for
+        #    the index at the end of the build (tpukb.search.index_site)
+        if self.search_pages is not None and not listing:
+            self.search_pages[path.relative_to(config.site_dir).as_posix()] = searchinput.reduced(
+                output, search.ARTICLE_INDEXED, self.config.search_exclude)
+        return output
 
     def on_post_template(self, output_content, template_name, config):
         """Pages rendered from a template alone (404.html, sitemap.xml)."""
@@ -486,7 +496,8 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         try:
             # 1. Pagefind indexes this process's languages (tpukb.search)
             if not self.preview:
-                search.index_site(site, self.config.search_exclude)
+                search.index_site(site, self.config.search_exclude, self.search_pages)
+                self.search_pages = None
             # 2. a split build: wait for the second process, relay its
             #    messages, merge its output (tpukb.parallel)
             self._merge_child(config)

@@ -6,8 +6,10 @@ without it, such as a 404 page, is not indexed), what inside it is left out
 (heading permalinks, the reference list), which pages are not results
 (pages that only list others: LISTING_MARKERS), where the Pagefind bundle lives
 (`pagefind/` under the path of `site_url`), and the run of the Pagefind
-indexer (PyPI `pagefind[bin]`, `python -m pagefind`) over the whole site once
-every language is built. Pagefind reads each page's `<html lang>` and writes
+indexer (PyPI `pagefind[bin]`, `python -m pagefind`) over the site's marked
+pages once every language is built (over copies of them cut down to what
+their index depends on, tpukb.searchinput, which the plugin keeps as it
+writes them). Pagefind reads each page's `<html lang>` and writes
 one index per language, with that language's stemmer; the browser loads only
 the index chunks of the reader's language that a query needs.
 
@@ -17,10 +19,14 @@ found, an indexer that did not run, a page count that does not match.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -137,21 +143,25 @@ def merge_entry(ours: Path, theirs: Path) -> None:
     _write_entry(Path(ours), dict(mine, languages={**mine["languages"], **other["languages"]}))
 
 
-def index_site(site: Path, exclude: tuple[str, ...] | list[str] = EXCLUDE_SELECTORS) -> int:
+def index_site(site: Path, exclude: tuple[str, ...] | list[str] = EXCLUDE_SELECTORS,
+               pages: dict[str, str] | None = None) -> int:
     """Run Pagefind over a built site, leaving out what the CSS selectors
-    `exclude` match; return the number of pages indexed."""
+    `exclude` match; return the number of pages indexed.
+
+    `pages`: the pages marked for indexing, by their path in the site, as
+    Pagefind is to read them (tpukb.searchinput.reduced; the plugin keeps
+    them as it writes the pages, which spares Pagefind most of the HTML and
+    this step a reading of every page). Pagefind then reads copies of them
+    (see _copies) and writes the same bundle into the site; without
+    `pages`, or when no copies could be made that Pagefind reads in the
+    site's order, it reads the site's pages themselves."""
     site = Path(site)
-    marked = count_marked(site)
-    if marked == 0:
-        raise SearchError(f"{site}: search: no page is marked for indexing")
-    command = [sys.executable, "-m", "pagefind", "--site", str(site), "--output-subdir", BUNDLE,
-               "--exclude-selectors", ", ".join(exclude), "--quiet"]
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        hint = (" (install the project's dependencies: scripts/setup-env)"
-                if "No module named" in result.stderr else "")
-        raise SearchError(f"{site}: search: Pagefind failed with exit code "
-                          f"{result.returncode}{hint}:\n{result.stdout}{result.stderr}")
+    with contextlib.ExitStack() as stack:
+        source = _copies(site, pages, stack) if pages is not None else None
+        marked = len(pages) if source is not None else count_marked(site)
+        if marked == 0:
+            raise SearchError(f"{site}: search: no page is marked for indexing")
+        _run_pagefind(site, source or site, exclude)
     bundle = site / BUNDLE
     sort_entry(bundle)
     indexed = len(list((bundle / "fragment").glob("*.pf_fragment")))
@@ -164,6 +174,75 @@ def index_site(site: Path, exclude: tuple[str, ...] | list[str] = EXCLUDE_SELECT
                           "the search loads; update tpukb.search.UI_FILES and search.js")
     write_first_paint(bundle)
     return indexed
+
+
+def _run_pagefind(site: Path, source: Path, exclude) -> None:
+    command = [sys.executable, "-m", "pagefind", "--site", str(source),
+               "--output-path", str(site / BUNDLE),
+               "--exclude-selectors", ", ".join(exclude), "--quiet"]
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        hint = (" (install the project's dependencies: scripts/setup-env)"
+                if "No module named" in result.stderr else "")
+        raise SearchError(f"{site}: search: Pagefind failed with exit code "
+                          f"{result.returncode}{hint}:\n{result.stdout}{result.stderr}")
+
+
+def _html_files(root: Path | str, prefix: str = "") -> Iterator[str]:
+    """The HTML files under `root` in the order Pagefind finds them: a walk
+    of the directory tree, depth first, each directory's entries in the
+    order the file system lists them (Pagefind's glob walk, walkdir, unsorted)."""
+    with os.scandir(root) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _html_files(entry.path, f"{prefix}{entry.name}/")
+            elif entry.name.endswith(".html"):
+                yield prefix + entry.name
+
+
+# Where the copies go, tried in turn: a folder in memory (Linux's tmpfs,
+# which lists a directory's newest entries first, so the copies are written
+# last page first), then a folder beside the site, on its file system (ext4
+# lists a directory in the order of its names' hashes, file systems that
+# list entries in the order they were made get them in the site's order).
+MEMORY = Path("/dev/shm")
+PLACES = ((MEMORY, True), (None, False))  # (parent folder or the site's, newest first)
+
+
+def _copies(site: Path, pages: dict[str, str], stack: contextlib.ExitStack) -> Path | None:
+    """A folder (removed when `stack` closes) with `pages` at their paths in
+    the site, which Pagefind reads in the order it reads them in the site;
+    None if there is none, or if a page is missing from the site (something
+    removed it after the plugin wrote it). Pagefind numbers a language's
+    pages in the order it finds them, and its index files hold those
+    numbers: the same bundle needs the same order, which is checked once the
+    copies are written."""
+    order = [path for path in _html_files(site) if path in pages]
+    if len(order) != len(pages):
+        return None
+    for parent, newest_first in PLACES:
+        parent = site.parent if parent is None else parent
+        if not parent.is_dir():
+            continue
+        try:
+            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(
+                dir=parent, prefix=f".{site.name}-search-")))
+            _write(folder, pages, order[::-1] if newest_first else order)
+        except OSError:
+            continue  # not writable, or full (a container's small /dev/shm)
+        if list(_html_files(folder)) == order:
+            return folder
+    return None
+
+
+def _write(folder: Path, pages: dict[str, str], order: list[str]) -> None:
+    made = set()
+    for path in order:
+        target = folder / path
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        target.write_text(pages[path], encoding="utf-8")
 
 
 _RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
