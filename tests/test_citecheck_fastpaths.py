@@ -9,10 +9,8 @@ import random
 import re
 
 import pytest
-import yaml
 
 from conftest import DOCS, ROOT
-from tpukb import yamlload
 from tpukb.citecheck import articles, dated, encoding, entries, glossary, safety, text
 from tpukb.sourcefile import read_text
 
@@ -134,9 +132,3 @@ def test_url_fast_path_only_skips_urls_without_character_problems():
     printable = [chr(c) for c in range(0x21, 0x7f)]
     for url in random_texts(printable, 3000, 9, longest=40):
         assert entries.character_problems(url) == []
-
-
-def test_glossaries_read_the_same_with_the_c_and_the_python_loader():
-    for path in sorted((ROOT / "scripts" / "tpukb" / "i18n" / "glossary").glob("*.yml")):
-        source = read_text(path)
-        assert yamlload.safe_load(source) == yaml.safe_load(source), path

@@ -63,3 +63,11 @@ def test_a_malformed_glossary_is_reported(tmp_path, glossary):
     project = small_project(tmp_path, glossary, "# Otsikko\n")
     assert [f.split(": G1")[0] for f in g1(cc.check_sources(project))] == [
         f"{STRINGS_PATH.parent.as_posix()}/glossary/fi.yml:1"]
+
+
+def test_a_tab_after_a_colon_is_invalid_yaml(tmp_path):
+    """PyYAML's Python loader rejects it (the C loader would read it): a G1 finding."""
+    glossary = "- concept: serving\n  use:\tpäättelypalvelu\n  avoid: [tarjoilu]\n"
+    project = small_project(tmp_path, glossary, "# Otsikko\n\nTeksti.\n")
+    found = g1(cc.check_sources(project))
+    assert len(found) == 1 and "not valid YAML" in found[0] and "fi.yml:2:" in found[0], found

@@ -4,7 +4,6 @@ bundle must be, byte for byte, the one it writes from the whole pages."""
 from __future__ import annotations
 
 import html
-import shutil
 from pathlib import Path
 
 import pytest
@@ -135,7 +134,6 @@ def test_pages_missing_from_the_site_mean_the_whole_site_is_read(tmp_path):
     pages = {"a/index.html": searchinput.reduced(page("en", "A", BODY), MARK),
              "gone/index.html": searchinput.reduced(page("en", "B", BODY), MARK)}
     assert search.index_site(site, pages=pages) == 1
-    shutil.rmtree(site / search.BUNDLE)
 
 
 @pytest.mark.parametrize("places", ["memory in the order made", "no memory folder"])
@@ -154,3 +152,20 @@ def test_copies_elsewhere_when_a_place_does_not_list_them_in_order(tmp_path, mon
                                      for path, text in pages.items()})
     assert bundle(copies) == bundle(whole)
     assert [p.name for p in copies.parent.iterdir()] == ["copies"], "the copies are removed"
+
+
+@pytest.mark.parametrize("whole", [
+    pytest.param(dict(exclude=(".md-content .admonition",)), id="a selector that is not one class"),
+    pytest.param(dict(tail="Tail words</div></main></body></html>"), id="text right after the article"),
+    pytest.param(dict(body='<p>x</p></main><p>later words</p>'), id="a stray end tag of an ancestor"),
+    pytest.param(dict(body='<span title="</section>">x</span>'), id="a '<' in an attribute value"),
+    pytest.param(dict(exclude=(".sep",), tail='<hr class="sep"></div></main></body></html>'),
+                 id="an excluded class outside the article"),
+])
+def test_pages_the_copy_could_index_differently_are_copied_whole(whole):
+    """Where what surrounds the article could change what Pagefind indexes
+    (found in a read-through, each confirmed by Pagefind), the copy is the page."""
+    body = BODY.format(title="T") + whole.get("body", "")
+    text = HEAD.format(lang="en", title="T") + MARK + "\n" + body + "</article>" + whole.get("tail", TAIL)
+    exclude = whole.get("exclude", search.EXCLUDE_SELECTORS)
+    assert searchinput.reduced(text, MARK, exclude) == text

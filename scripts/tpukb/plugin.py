@@ -270,6 +270,10 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             if len(parts) > 1 and parts[0] in self.site.codes and \
                     is_draft(docs / self.site.default / PurePosixPath(*parts[1:])):
                 file.inclusion = InclusionLevel.DRAFT
+        # a static HTML file may be marked for indexing too, and it is not a
+        # page this plugin sees written: Pagefind then reads the site itself
+        if any(file.src_uri.endswith(".html") for file in files.static_pages()):
+            self.search_pages = None
         return files
 
     @event_priority(AFTER_I18N)
@@ -437,7 +441,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         # 6. search: what Pagefind is to read of the page as written, kept for
         #    the index at the end of the build (tpukb.search.index_site)
         if self.search_pages is not None and not listing:
-            self.search_pages[path.relative_to(config.site_dir).as_posix()] = searchinput.reduced(
+            self.search_pages[page.file.dest_uri] = searchinput.reduced(
                 output, search.ARTICLE_INDEXED, self.config.search_exclude)
         return output
 
@@ -496,8 +500,8 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         try:
             # 1. Pagefind indexes this process's languages (tpukb.search)
             if not self.preview:
-                search.index_site(site, self.config.search_exclude, self.search_pages)
-                self.search_pages = None
+                pages, self.search_pages = self.search_pages, None
+                search.index_site(site, self.config.search_exclude, pages)
             # 2. a split build: wait for the second process, relay its
             #    messages, merge its output (tpukb.parallel)
             self._merge_child(config)

@@ -46,6 +46,9 @@ _TITLE = re.compile(r"<title\b[^>]*>.*?</title\s*>", re.I | re.S)
 # regular expressions look for quickly; each runs over every marked page.
 # Outside the article: what Pagefind would take from there (the title, the
 # image after it, another article or <html> element).
+# the elements around the content article in Material's page (and the page's own)
+ANCESTORS = ("div", "main", "body", "html")
+_LT_IN_VALUE = re.compile(r'="[^"]*<|=\'[^\']*<')
 _USED_BEFORE = re.compile(r"<(?i:h1|article)\b")
 _USED_AFTER = re.compile(r"<(?i:h1|img|article|html)\b")
 _TITLE_TAG = re.compile(r"<(?i:title)\b")
@@ -79,7 +82,8 @@ IGNORE_VALUES = ("", "index", "true", "all")  # data-pagefind-ignore's valid val
 @functools.lru_cache(maxsize=None)
 def excluded_classes(exclude: tuple[str, ...]) -> tuple[str, ...]:
     """The class names of the exclude selectors that are a single class
-    (`.name`); elements other selectors match are left to Pagefind."""
+    (`.name`); `reduced` copies no page when another selector is configured
+    (what it matches may depend on what surrounds the article)."""
     return tuple(m.group(1) for s in exclude
                  if (m := re.fullmatch(r"\s*\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)\s*", s)))
 
@@ -215,9 +219,15 @@ def reduced(page: str, marker: str, exclude=()) -> str:
     if html_tag is None:
         return page
     article = page[start:end]
-    if article.count("<div") != article.count("</div") or _OPAQUE.search(article):
+    if any(article.count(f"<{name}") != article.count(f"</{name}") for name in ANCESTORS) \
+            or _OPAQUE.search(article) or _LT_IN_VALUE.search(article):
         return page  # a stray end tag could close the article early, an unclosed
-        # comment or raw text element run past its end
+        # comment or raw text element run past its end, a '<' in a value hide an end tag
+    if page[end:page.find("<", end)].strip():
+        return page  # text right after the article: Pagefind would give it to the body
+    classes = excluded_classes(tuple(exclude))
+    if len(classes) != len(exclude) or (classes and (
+            _class_pattern(classes).search(before) or _class_pattern(classes).search(page, end))):
+        return page  # a selector that may match by what surrounds the article
     return (DOCTYPE + html_tag.group(0) + HEAD.format(title=title.group(0) if title else "")
-            + body.group(0) + _without_ignored(article, excluded_classes(tuple(exclude)))
-            + "</body></html>")
+            + body.group(0) + _without_ignored(article, classes) + "</body></html>")

@@ -83,7 +83,6 @@ def per_file_version(function):
         path = Path(path)
         stat = path.stat()
         return cached(path, stat.st_mtime_ns, stat.st_size)
-    of_this_version.cache_clear = cached.cache_clear
     return of_this_version
 
 

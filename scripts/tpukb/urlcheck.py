@@ -65,7 +65,7 @@ def retryable(code: int) -> bool:
 
 def retry_after(header: str) -> float:
     """A Retry-After header's seconds (0 when absent or a date: not honoured)."""
-    return float(header) if header.isdigit() else 0.0
+    return float(header) if header.isascii() and header.isdigit() else 0.0
 
 
 def retry_delay(backoff: float, attempt: int, asked: float = 0.0) -> float:

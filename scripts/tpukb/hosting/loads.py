@@ -239,9 +239,9 @@ def scan(page: Path, text: str, markup: str, scripts: list[re.Match],
     """H7 findings: `markup` is the page with script and style bodies
     blanked (line breaks kept), `scripts` and `styles` their elements.
 
-    Two quick passes over the markup (each pattern starts with a rare
-    character, which Python's regular expressions skip to fast) find the
-    places a load from elsewhere can start: an attribute value beginning
+    Quick passes over the markup (each pattern starts with a rare
+    character, which Python's regular expressions skip to fast: '=' for a
+    value, ',' and ';' for a later item) find the places a load from elsewhere can start: an attribute value beginning
     with a scheme, '//', a backslash or a character reference; a later item
     of a list (srcset) or a refresh's "0; url=..." beginning so. Only the
     tags around them, with an attribute that may load, are read further."""

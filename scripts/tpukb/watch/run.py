@@ -77,10 +77,11 @@ def entry(records: Records, ref: Reference) -> dict | None:
     return (records.get(ref.slug) or {}).get(ref.url)
 
 
-def shared_entry(records: Records, refs: list[Reference], url: str) -> dict | None:
-    """The entry every article citing `url` recorded alike (dates aside), for
-    a conditional request; None when one has none or two differ."""
-    entries = [entry(records, ref) for ref in refs if ref.url == url]
+def shared_entry(records: Records, citing: list[Reference]) -> dict | None:
+    """The entry every reference in `citing` (one URL's) recorded alike
+    (dates aside), for a conditional request; None when one has none or two
+    differ."""
+    entries = [entry(records, ref) for ref in citing]
     observed = [{k: v for k, v in e.items() if k not in DATES} if e else None for e in entries]
     return entries[0] if observed[0] and all(o == observed[0] for o in observed) else None
 
@@ -88,10 +89,12 @@ def shared_entry(records: Records, refs: list[Reference], url: str) -> dict | No
 async def observe_all(client: Client, apis: Apis, refs: list[Reference],
                       records: Records) -> dict[str, Seen]:
     memo = Memo()
-    urls = list(dict.fromkeys(r.url for r in refs))
-    seen = await asyncio.gather(*(observe(client, apis, memo, url, shared_entry(records, refs, url))
-                                  for url in urls))
-    return dict(zip(urls, seen))
+    citing: dict[str, list[Reference]] = {}
+    for ref in refs:
+        citing.setdefault(ref.url, []).append(ref)
+    seen = await asyncio.gather(*(observe(client, apis, memo, url, shared_entry(records, those))
+                                  for url, those in citing.items()))
+    return dict(zip(citing, seen))
 
 
 def outcome(old: dict | None, seen: Seen) -> Outcome:
