@@ -10,14 +10,13 @@ reported: the one list serves every language.
 
 from __future__ import annotations
 
-from mkdocs.utils import meta as mkdocs_meta
 from mkdocs.utils.meta import get_data
 
-from .. import related, yamlload
+from .. import related
 from ..newarticle import is_draft
 from .articles import key_line
 from .model import Finding, Project
-from .text import FRONT_MATTER, Article, load_front_matter
+from .text import FRONT_MATTER, Article
 
 FIX_PATH = "name an article as in the nav, e.g. 'articles/pytorch-on-tpu-2026.md'"
 
@@ -34,7 +33,7 @@ def check_related(project: Project, versions: dict[str, Article]) -> list[Findin
     if reference is None or f"\n{related.KEY}:" not in _front(reference):
         return findings
     line = key_line(reference.text, related.KEY)
-    value = front_matter_data(reference.text).get(related.KEY)  # the text already read
+    value = get_data(reference.text)[1].get(related.KEY)  # the text already read
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         return findings + [project.finding(reference.path, line, "R12",
                                            f"'{related.KEY}' is not a list of pages",
@@ -48,19 +47,6 @@ def check_related(project: Project, versions: dict[str, Article]) -> list[Findin
                                             f"related page {target!r} {problem[0]}", problem[1]))
         seen.add(target)
     return findings
-
-
-def front_matter_data(text: str) -> dict:
-    """mkdocs' get_data(text)[1], sharing F1's parse of the same YAML
-    (text.load_front_matter) when mkdocs parses it with the same loader."""
-    match = mkdocs_meta.YAML_RE.match(text)
-    if match is None or mkdocs_meta.SafeLoader is not yamlload.SafeLoader:
-        return get_data(text)[1]
-    try:
-        data = load_front_matter(match.group(1))
-    except Exception:  # as get_data: front matter that does not parse is none
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def _front(article: Article) -> str:

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from .. import yamlload
 from .model import Project
 from ..sourcefile import NotUtf8, is_invisible, read_text
 
@@ -74,37 +73,18 @@ FENCE_LINE = re.compile(FENCE.pattern, re.M)
 # and the first two mask them; None outside a run.
 _masked: dict[str, str] | None = None
 _read: dict[Path, str | NotUtf8] | None = None
-_loaded: dict[str, tuple[bool, object]] | None = None
 
 
 @contextmanager
 def one_run():
-    """Within it, each file is read once (read_source), each distinct text
-    masked once (mask_unrendered) and each front matter parsed once
-    (load_front_matter): the files do not change meanwhile."""
-    global _masked, _read, _loaded
-    previous, _masked, _read, _loaded = (_masked, _read, _loaded), {}, {}, {}
+    """Within it, each file is read once (read_source) and each distinct text
+    masked once (mask_unrendered): the files do not change meanwhile."""
+    global _masked, _read
+    previous, _masked, _read = (_masked, _read), {}, {}
     try:
         yield
     finally:
-        _masked, _read, _loaded = previous
-
-
-def load_front_matter(source: str):
-    """yamlload.safe_load(source), once per distinct source in a run: F1 and
-    R12 parse the same front matter. Raises what it raises, each time. The
-    result is shared: read it, never change it."""
-    if _loaded is None:
-        return yamlload.safe_load(source)
-    if source not in _loaded:
-        try:
-            _loaded[source] = (True, yamlload.safe_load(source))
-        except Exception as error:  # re-raised below, as often as asked
-            _loaded[source] = (False, error)
-    ok, value = _loaded[source]
-    if not ok:
-        raise value
-    return value
+        _masked, _read = previous
 
 
 def read_source(path: Path) -> str:
