@@ -241,24 +241,25 @@ def scan(page: Path, text: str, markup: str, scripts: list[re.Match],
 
     Quick passes over the markup (each pattern starts with a rare
     character, which Python's regular expressions skip to fast: '=' for a
-    value, ',' and ';' for a later item) find the places a load from elsewhere can start: an attribute value beginning
-    with a scheme, '//', a backslash or a character reference; a later item
-    of a list (srcset) or a refresh's "0; url=..." beginning so. Only the
-    tags around them, with an attribute that may load, are read further."""
+    value, ',' and ';' for a later item) find the places a load from
+    elsewhere can start: an attribute value beginning with a scheme, '//',
+    a backslash or a character reference; a later item of a list (srcset)
+    or a refresh's "0; url=..." beginning so. Only the tags around them,
+    with an attribute that may load, are read further."""
     found: list[str] = []
     seen: set[int] = set()
+    values = (match.start() for match in VALUE.finditer(markup))
     later = sorted(match.start() for pattern in LATER_ITEMS for match in pattern.finditer(markup))
-    for pattern, starts in ((VALUE, (match.start() for match in VALUE.finditer(markup))),
-                            (LATER_ITEMS, later)):
+    for is_value, starts in ((True, values), (False, later)):
         for at in starts:
-            if pattern is VALUE:
+            if is_value:
                 name = _name_before(markup, at)
                 if name not in MAY_LOAD:
                     continue
             start = markup.rfind("<", 0, at)
             if start < 0 or start in seen:
                 continue
-            if pattern is VALUE and name in ("href", "content"):
+            if is_value and name in ("href", "content"):
                 element = markup[start + 1:start + 8].lower()
                 if not element.startswith(HREF_OR_CONTENT_ELEMENTS) or (
                         element.startswith("meta") and name == "content"
