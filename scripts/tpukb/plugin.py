@@ -58,8 +58,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
-from tpukb import (alternates, checkrun, dates, fallbacklinks, gcpause, htmlcompact, kbindex,
-                   languages, parallel, related, search, searchinput, templatecache, validhtml)
+from tpukb import (alternates, checkrun, dates, fallbacklinks, fastexit, gcpause, htmlcompact,
+                   kbindex, languages, parallel, related, search, searchinput, templatecache,
+                   validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -139,6 +140,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.default_404: str | None = None  # the default language's rendered 404 page
         self.templates = templatecache.CompiledTemplates()  # shared by every build's Jinja
         self.full_collections = gcpause.FullCollections()  # paused while a build runs
+        self.finished = False             # the last build got through its last step (_once)
         # tpukb.preview's language workers: Pagefind runs once over the
         # assembled preview, not in each worker (a worker is a split build's
         # part, tpukb.parallel, so it leaves the citation check out already)
@@ -210,6 +212,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         new_build = not _building_nested(config)  # not a language's: mkdocs serve rebuilds
         if new_build:
             self.full_collections.pause()  # resumed when the build ends (tpukb.gcpause)
+            self.finished = False
         self._start_citation_check(config)
         if new_build:
             self.listings.clear()
@@ -494,6 +497,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
             self._finish(config)
         finally:
             self.full_collections.resume()
+        self.finished = True
 
     def _finish(self, config):
         site = Path(config.site_dir)
@@ -531,8 +535,16 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
     on_post_build = CombinedEvent(_each_language, _once)
 
     def on_build_error(self, error):
+        self.finished = False  # MkDocs' strict check fails the build after on_post_build
         self.full_collections.resume()
         self._report_citation_check()  # its findings may explain the failure
+
+    @event_priority(-1000)  # after every other plugin's on_shutdown
+    def on_shutdown(self):
+        """A successful `mkdocs build` (either process of a split one) exits
+        without freeing its heap (tpukb.fastexit)."""
+        if self.command == "build" and self.finished:
+            fastexit.exit_now()
 
     def _report_citation_check(self) -> None:
         if self.citation_check is None:
