@@ -198,7 +198,7 @@ def write_plain_config(dest: Path) -> Path:
                                                 "languages": plain_languages}}],
     }
     path = dest / "mkdocs.plain.yml"
-    # the same Markdown extensions but the project's own (tpukb.fastinline):
+    # the same Markdown extensions but the project's own (the tpukb.* ones):
     # plain Material runs Python-Markdown as it comes
     extensions = re.sub(r"(?m)^\s*- tpukb\..*\n", "", _top_level_block(source, "markdown_extensions"))
     path.write_text(yaml.safe_dump(plain, allow_unicode=True, sort_keys=False) + extensions,
