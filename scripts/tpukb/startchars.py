@@ -13,6 +13,7 @@ a caller can skip the search (`tpukb.fastinline` does).
 from __future__ import annotations
 
 import functools
+import itertools
 import sys
 
 try:  # Python 3.11 moved the parser under `re`
@@ -120,7 +121,8 @@ def _matched(items, flags) -> set[str]:
     """
     parsed = _parser.SubPattern(_parser.State(), list(items))
     parsed.state.flags = flags
-    found = set(_compiler.compile(parsed, flags).findall(_every_character()))
+    matches = _compiler.compile(parsed, flags).finditer(_every_character())
+    found = {match[0] for match in itertools.islice(matches, LIMIT + 1)}  # \S: stop early
     if len(found) > LIMIT:
         raise _Unknown("too many characters")
     return found
