@@ -116,7 +116,8 @@ TAILS = ["", "`", "``x`", "\\`x`", "x`", "\\x", "[^1]", "^1]", "[x](y)", "x](y)"
 PREFIXES = ["", "a", "!", "\\", " ", "`"]
 # ASCII, Latin-1 and Latin Extended-A, and characters case folding, digits
 # and white space make special (Kelvin sign, dotted I, Arabic-Indic digit...)
-SAMPLE = [chr(code) for code in range(0x180)] + list("\u0130\u0131\u212a\u2028\u3000\u0663\u0627\u4e2d\U0001d7ce")
+SAMPLE = [chr(code) for code in range(0x180)] + \
+    list("\u0130\u0131\u212a\u2028\u3000\u0663\u0627\u4e2d\U0001d7ce")
 
 
 def matched_starts(expression, rounds: int = 400) -> set[str]:
