@@ -47,7 +47,7 @@ def test_override_is_materials_partial_with_one_change():
 
 
 PAGES = ["index.md", "guide/index.md", "guide/a.md", "guide/b.md", "guide/deeper/index.md",
-         "guide/deeper/x.md", "guide/deeper/y.md", "other/c.md", "other/d.md", "sub/index.md",
+         "guide/deeper/x.md", "guide/deeper/y.md", "guide/e.md", "other/c.md", "other/d.md", "sub/index.md",
          "sub/inner/page.md", "sub/inner/more.md", "alone.md", "notnav.md", "tags.md"]
 
 NAV = """
@@ -60,10 +60,12 @@ nav:
           - guide/deeper/index.md
           - guide/deeper/x.md
           - guide/deeper/y.md
-      - guide/b.md
+          - Twice: guide/b.md
   - Other:
       - other/c.md
-      - Twice: guide/b.md
+      - Nested:
+          - guide/b.md
+          - guide/e.md
       - External: https://example.org/
       - Root: /guide/
       - Relative: ../guide/a/

@@ -5,20 +5,23 @@ on every article page of a language the same pruned categories, the same
 links to the sibling articles, each asking every child whether it is an
 index page. A branch that holds no active item (a closed one) comes out the
 same on every page except for its links, which the `url` filter writes
-relative to the page. This cache, called by overrides/partials/nav-item.html
-around each branch below the top level, keeps a closed branch's HTML for the
-pages on which those links come out the same, and renders it again for any
-other page.
+relative to the page (and the current page, which is in no closed branch
+unless the navigation lists it twice). This cache, called by
+overrides/partials/nav-item.html around each branch below the top level,
+keeps a closed branch's HTML for the pages on which it comes out the same,
+and renders it again for any other page.
 
-When the links come out the same: MkDocs' `url` filter (mkdocs.utils.
+When it comes out the same: MkDocs' `url` filter (mkdocs.utils.
 normalize_url, get_relative_url) writes a link to T from a page at folder
 URL D/p/ from the folders D and T alone, unless T is D/p/ or lies below it.
 So pages whose URL ends in a folder share a branch's HTML with the pages of
 the same parent folder D when no entry of the navigation but the page's own
-(none if the page is not in it) is the page's URL or below it: every article
-page of a language shares one copy; the home page and a section's index page
-with articles below it get their own rendering, uncached. A page URL ending
-in a file name (use_directory_urls: false) is read from its folder only.
+(none if the page is not in it) is the page's URL or below it, which also
+rules out a page listed twice: every article page of a language shares one
+copy; the home page and a section's index page with articles below it get
+their own rendering, uncached. A page URL ending in a file name
+(use_directory_urls: false) has its links read from its folder alone: such
+pages (each listed once) share by folder.
 
 The key holds every other input of the branch's macro that can differ
 between pages: the branch (by identity), its checkbox id (path), its level
@@ -73,13 +76,17 @@ class _Entries:
     def folder(self, page) -> tuple | None:
         """The key under which `page` shares closed branches, or None if it shares none."""
         url = page.url
+        parts = _parts(url)
+        # Only the page's own entry may be at its URL or below it: a second
+        # entry of the page renders as the current page (with its table of
+        # contents) in whatever branch holds it.
+        if self.below[parts] != (1 if id(page) in self.pages else 0):
+            return None
         head, _, tail = url.rpartition("/")
         if "." in tail:
             # get_relative_url reads such a page's links from its folder alone
             return ("in", _parts(head))
-        parts = _parts(url)
-        own = 1 if id(page) in self.pages else 0
-        if not parts or self.below[parts] != own:
+        if not parts:
             return None
         return ("beside", parts[:-1])
 
