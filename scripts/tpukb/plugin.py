@@ -59,8 +59,8 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import InclusionLevel
 
 from tpukb import (alternates, checkrun, dates, fallbacklinks, fastexit, gcpause, htmlcompact,
-                   kbindex, languages, parallel, related, search, searchinput, templatecache,
-                   validhtml)
+                   kbindex, languages, navfragments, parallel, related, search, searchinput,
+                   templatecache, validhtml)
 from tpukb.citecheck.articles import INCLUDE
 from tpukb.hosting import HostingError, csp, github_pages
 from tpukb.hosting.publish import publish
@@ -301,6 +301,9 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         env.globals["search_first_paint"] = search.FIRST_PAINT
         env.globals["search_base"] = search.base_path(config.site_url)
         env.globals["search_highlight_param"] = search.HIGHLIGHT_PARAM
+        # the navigation's closed branches rendered once per page folder, not
+        # per page (overrides/partials/nav-item.html, tpukb.navfragments)
+        env.globals["tpukb_nav_fragment"] = navfragments.NavFragments()
         # hreflang: the language versions of a page as absolute URLs (head, sitemap.xml)
         if not config.site_url:
             raise PluginError(f"{config.config_file_path}: tpukb: hreflang needs site_url")
