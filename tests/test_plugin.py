@@ -11,7 +11,7 @@ from mkdocs.plugins import CombinedEvent
 
 from conftest import ROOT
 from tpukb import languages, parallel, search
-from tpukb.plugin import AFTER_I18N, TpukbPlugin
+from tpukb.plugin import AFTER_I18N, LAST, TpukbPlugin
 
 
 def test_the_plugin_is_an_entry_point_listed_after_tags_and_i18n_and_no_hook_is_left():
@@ -58,8 +58,9 @@ def test_the_environment_overrides_the_jobs_option(monkeypatch):
 
 def test_only_the_events_that_need_it_have_a_priority():
     """on_nav and the second step of on_post_build run after the i18n
-    plugin (its navigation, its loop of languages); nothing else has a
-    priority: the list in each event method is the order."""
+    plugin (its navigation, its loop of languages), on_shutdown after every
+    plugin (it may end the process); nothing else has a priority: the list in
+    each event method is the order."""
     prioritised = {}
     for name in dir(TpukbPlugin):
         if not name.startswith("on_"):
@@ -70,4 +71,5 @@ def test_only_the_events_that_need_it_have_a_priority():
             priority = getattr(method, "mkdocs_priority", 0)
             if priority:
                 prioritised[f"{name}.{method.__name__}"] = priority
-    assert prioritised == {"on_nav.on_nav": AFTER_I18N, "on_post_build._once": AFTER_I18N}
+    assert prioritised == {"on_nav.on_nav": AFTER_I18N, "on_post_build._once": AFTER_I18N,
+                           "on_shutdown.on_shutdown": LAST}

@@ -19,6 +19,9 @@ two events need a priority for that:
   language's feed); `_once` at AFTER_I18N runs after the loop has built
   every language of this process (the work that spans languages).
 
+A third, `on_shutdown`, runs after every other plugin's (LAST): it may
+end the process (tpukb.fastexit).
+
 Every other event runs at the default priority (0), which already comes
 after the i18n plugin's 50 (on_page_markdown, on_template_context,
 on_page_context), before its -100 (on_config, on_files) and before the tags
@@ -76,6 +79,7 @@ from tpukb.translations import status as translation_status
 log = logging.getLogger("mkdocs.plugins.tpukb")
 
 AFTER_I18N = -110  # after the i18n plugin's -100 (its navigation, its loop of languages)
+LAST = -1000  # after every plugin's event (on_shutdown, which may end the process)
 
 TITLE = re.compile(r"^# .*$", re.M)
 FOOTNOTES = '<div class="footnote">'
@@ -542,7 +546,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
         self.full_collections.resume()
         self._report_citation_check()  # its findings may explain the failure
 
-    @event_priority(-1000)  # after every other plugin's on_shutdown
+    @event_priority(LAST)
     def on_shutdown(self):
         """A successful `mkdocs build` (either process of a split one) exits
         without freeing its heap (tpukb.fastexit)."""
