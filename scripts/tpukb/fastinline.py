@@ -49,6 +49,10 @@ from tpukb.startchars import start_chars
 NAME, PRIORITY = "inline", 20
 _APPLY = "_InlineProcessor__applyPattern"
 _HANDLE = "_InlineProcessor__handleInline"
+# Start characters worth testing one by one (`char in text` each) before the
+# search: the site's patterns have one or two; a pattern starting with a
+# digit or a letter in any case is left to its search
+FEW = 8
 
 
 def supported() -> bool:
@@ -74,7 +78,9 @@ class FastInlineProcessor(InlineProcessor):
             return (), None  # no reference defined: an attempt changes nothing
         expression = pattern.getCompiledRegExp()
         starts = start_chars(expression)
-        return (None if starts is None else tuple(sorted(starts))), expression
+        if starts is None or len(starts) > FEW:
+            return None, expression  # the search alone: faster than many `in` scans
+        return tuple(sorted(starts)), expression
 
     def _InlineProcessor__handleInline(self, data: str, patternIndex: int = 0) -> str:
         # the stock __handleInline, but for the checks before each attempt

@@ -31,16 +31,16 @@ and the preview: keys are content and settings, so an edited block or a
 changed setting is a new key) and is bounded by the characters it holds, the
 oldest entries dropped first.
 
-It replaces one entry of superfences' private list of fences and reads its
-block counter; on a pymdownx without them (or with the default fence
-already overridden) it leaves superfences as it is: as slow as before, never
-different.
+It replaces one entry of superfences' private list of fences and reads and
+advances pymdownx.highlight's block counter (`highlight_ext.pygments_code_block`);
+on a pymdownx without them (or with the default fence already overridden) it
+leaves superfences as it is, and a block whose counter it cannot read goes
+through the stock call: as slow as before, never different.
 """
 
 from __future__ import annotations
 
 from markdown.extensions import Extension
-from pymdownx.superfences import SuperFencesCodeExtension
 
 # the cache's bound, in characters of source and HTML (a few tens of MB)
 LIMIT = 16_000_000
@@ -115,19 +115,16 @@ def _frozen(value):
     return value
 
 
-def _superfences(md):
-    for extension in md.registeredExtensions:
-        if isinstance(extension, SuperFencesCodeExtension):
-            return extension
-    return None
-
-
 class HighlightCacheExtension(Extension):
     def extendMarkdown(self, md):
-        fences = getattr(_superfences(md), "superfences", None)
-        if not fences or "fenced_code_block" not in md.preprocessors:
+        if "fenced_code_block" not in md.preprocessors:
             return
         fenced = md.preprocessors["fenced_code_block"]
+        # superfences' preprocessor knows its extension (Python-Markdown's own
+        # fenced_code has none: nothing to cache)
+        fences = getattr(getattr(fenced, "extension", None), "superfences", None)
+        if not fences:
+            return
         default = fences[0]
         # only superfences' own default fence (a custom `*` fence is left alone)
         if isinstance(default, dict) and default.get("name") == "superfences" and \

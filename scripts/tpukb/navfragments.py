@@ -29,6 +29,9 @@ and whether its parent is active (navigation.tabs reads it). The rest it
 reads (config, features, the theme's strings) is the same for the whole
 build; the cache lives in one Jinja environment, which MkDocs makes anew for
 every build and the i18n plugin for every language (tpukb.plugin, on_env).
+It relies on MkDocs' own `url` filter (another one, such as Material's blog
+plugin's, renders every branch as before) and on nothing changing the
+navigation while the pages render (the site's plugins do not).
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ import collections
 import posixpath
 from urllib.parse import urlsplit
 
-from jinja2 import Undefined, pass_context
+from jinja2 import pass_context
+from mkdocs.utils.templates import url_filter
 
 
 def _parts(url: str) -> tuple[str, ...]:
@@ -47,7 +51,9 @@ def _parts(url: str) -> tuple[str, ...]:
 
 
 def _page_independent(url: str) -> bool:
-    """The `url` filter returns this URL as it is (mkdocs.utils._get_norm_url)."""
+    """The `url` filter returns this URL as it is (mkdocs.utils._get_norm_url;
+    not called: it logs a warning for a backslash in any link it reads, and
+    navigation links a pruned page never shows would then fail a strict build)."""
     parsed = urlsplit(url)
     return bool(parsed.scheme or parsed.netloc or url.startswith(("/", "#")))
 
@@ -115,15 +121,15 @@ class NavFragments:
 
         page = context.get("page")
         nav = context.get("nav")
-        if nav_item.active or page is None or nav is None or getattr(page, "url", None) is None:
-            return render()
+        if nav_item.active or page is None or nav is None or getattr(page, "url", None) is None \
+                or context.environment.filters.get("url") is not url_filter:
+            return render()  # (another `url` filter, such as Material's blog's, may read the page)
         folder = self._folder(nav, page)
         if folder is None:
             return render()
-        parent_active = False if isinstance(parent, Undefined) else bool(parent.active)
-        key = (id(nav_item), path, level, parent_active, folder)
+        key = (id(nav_item), path, level, bool(parent.active), folder)
         hit = self._html.get(key)
-        if hit is not None and hit[0] is nav_item:
+        if hit is not None:  # the entry holds its item: no other object can have its id
             return hit[1]
         html = render()
         self._html[key] = (nav_item, html)

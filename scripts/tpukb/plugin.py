@@ -80,6 +80,8 @@ log = logging.getLogger("mkdocs.plugins.tpukb")
 
 AFTER_I18N = -110  # after the i18n plugin's -100 (its navigation, its loop of languages)
 LAST = -1000  # after every plugin's event (on_shutdown, which may end the process)
+# the command-line tools that run this plugin's builds (tpukb.parallel starts the same one)
+COMMANDS = ("mkdocs", "properdocs")
 
 TITLE = re.compile(r"^# .*$", re.M)
 FOOTNOTES = '<div class="footnote">'
@@ -550,7 +552,7 @@ class TpukbPlugin(BasePlugin[TpukbConfig]):
     def on_shutdown(self):
         """A successful `mkdocs build` (either process of a split one) exits
         without freeing its heap (tpukb.fastexit)."""
-        if self.command == "build" and self.finished:
+        if self.command == "build" and self.finished and fastexit.started_as(COMMANDS):
             fastexit.exit_now()
 
     def _report_citation_check(self) -> None:

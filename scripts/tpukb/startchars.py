@@ -15,31 +15,20 @@ from __future__ import annotations
 import functools
 import itertools
 import sys
-
-try:  # Python 3.11 moved the parser under `re`
-    from re import _compiler, _constants as C, _parser
-except ImportError:  # pragma: no cover - older Python
-    import sre_compile as _compiler
-    import sre_constants as C
-    import sre_parse as _parser
+from re import _compiler, _constants as C, _parser  # the standard library's own (Python 3.11+)
 
 # A start set this large is no use as a filter (almost every text holds one)
 LIMIT = 1024
-# One code for a sequence that can match the empty string
-_NULLABLE = "nullable"
 
 
 class _Unknown(Exception):
     """A construct whose first characters are not worked out here."""
 
 
+@functools.lru_cache(maxsize=None)  # Markdown compiles the same patterns for every page
 def start_chars(compiled) -> frozenset[str] | None:
     """The characters a match of `compiled` can start with; None when unknown."""
-    return _cached(compiled.pattern, compiled.flags)
-
-
-@functools.lru_cache(maxsize=None)  # Markdown compiles the same patterns for every page
-def _cached(pattern, flags) -> frozenset[str] | None:
+    pattern, flags = compiled.pattern, compiled.flags
     if not isinstance(pattern, str) or flags & C.SRE_FLAG_LOCALE:
         return None  # bytes: not the text Markdown searches
     try:
