@@ -26,6 +26,39 @@ LANGUAGES = SITE_LANGUAGES.default_first
 url_prefix = SITE_LANGUAGES.url_prefix
 
 
+def markdown_extensions(own: str) -> tuple[list, list, dict]:
+    """mkdocs.yml's Markdown extensions with and without the project's
+    extension `own` (e.g. tpukb.fastinline), and their settings."""
+    from mkdocs.config import load_config
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    names = list(config["markdown_extensions"])
+    assert own in names, f"mkdocs.yml no longer lists {own}"
+    return names, [name for name in names if name != own], dict(config["mdx_configs"])
+
+
+def convert_markdown(text: str, names, configs) -> str:
+    import markdown
+
+    cwd = os.getcwd()
+    os.chdir(ROOT)  # pymdownx.snippets' base_path is relative to the project
+    try:
+        return markdown.Markdown(extensions=names, extension_configs=configs).convert(text)
+    finally:
+        os.chdir(cwd)
+
+
+def markdown_sources() -> list[tuple[Path, str]]:
+    """Every page of every language (not the citation files) and its Markdown
+    without front matter, as MkDocs converts it."""
+    from mkdocs.utils.meta import get_data
+
+    pages = sorted(p for p in DOCS.rglob("*.md") if "citations" not in p.relative_to(DOCS).parts)
+    assert len(pages) > 20
+    return [(page, get_data(page.read_text(encoding="utf-8-sig"))[0]) for page in pages]
+
+
 # The project's command (pyproject.toml [project.scripts]), installed beside
 # the interpreter that runs the tests.
 TPUKB = str(Path(sys.executable).parent / "tpukb")

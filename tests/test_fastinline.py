@@ -18,21 +18,17 @@ of the set.
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from pathlib import Path
 
 import markdown
 import pytest
 from markdown.inlinepatterns import InlineProcessor as NewStylePattern
-from mkdocs.config import load_config
-from mkdocs.utils.meta import get_data
 
 from tpukb import fastinline
 from tpukb.startchars import start_chars
 
-from conftest import DOCS, ROOT
+from conftest import convert_markdown, markdown_extensions, markdown_sources
 
 SYNTAX = """\
 # Inline syntax[^1]
@@ -59,21 +55,10 @@ here, **[bold link](https://example.org/)[^1]** and *[^2] in emphasis*.
 
 @pytest.fixture(scope="module")
 def extensions():
-    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    config = load_config(str(ROOT / "mkdocs.yml"))
-    names = list(config["markdown_extensions"])
-    assert "tpukb.fastinline" in names, "mkdocs.yml no longer lists tpukb.fastinline"
-    without = [name for name in names if name != "tpukb.fastinline"]
-    return names, without, dict(config["mdx_configs"])
+    return markdown_extensions("tpukb.fastinline")
 
 
-def convert(text: str, names, configs) -> str:
-    cwd = os.getcwd()
-    os.chdir(ROOT)  # pymdownx.snippets' base_path is relative to the project
-    try:
-        return markdown.Markdown(extensions=names, extension_configs=configs).convert(text)
-    finally:
-        os.chdir(cwd)
+convert = convert_markdown
 
 
 def test_this_python_markdown_is_supported():
@@ -82,10 +67,7 @@ def test_this_python_markdown_is_supported():
 
 def test_every_page_converts_the_same(extensions):
     names, without, configs = extensions
-    pages = sorted(p for p in DOCS.rglob("*.md") if "citations" not in p.relative_to(DOCS).parts)
-    assert len(pages) > 20
-    for page in pages:
-        text = get_data(page.read_text(encoding="utf-8-sig"))[0]
+    for page, text in markdown_sources():
         assert convert(text, names, configs) == convert(text, without, configs), page
 
 

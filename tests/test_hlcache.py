@@ -14,16 +14,13 @@ from the lexer, and other styles, converted in turns in one process as
 
 from __future__ import annotations
 
-import os
 
 import markdown
 import pytest
-from mkdocs.config import load_config
-from mkdocs.utils.meta import get_data
 
 from tpukb import hlcache
 
-from conftest import DOCS, ROOT
+from conftest import convert_markdown, markdown_extensions, markdown_sources
 
 FENCES = '''\
 # Fences
@@ -112,21 +109,10 @@ OTHER_SETTINGS = [
 
 @pytest.fixture(scope="module")
 def extensions():
-    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    config = load_config(str(ROOT / "mkdocs.yml"))
-    names = list(config["markdown_extensions"])
-    assert "tpukb.hlcache" in names, "mkdocs.yml no longer lists tpukb.hlcache"
-    without = [name for name in names if name != "tpukb.hlcache"]
-    return names, without, dict(config["mdx_configs"])
+    return markdown_extensions("tpukb.hlcache")
 
 
-def convert(text: str, names, configs) -> str:
-    cwd = os.getcwd()
-    os.chdir(ROOT)  # pymdownx.snippets' base_path is relative to the project
-    try:
-        return markdown.Markdown(extensions=names, extension_configs=configs).convert(text)
-    finally:
-        os.chdir(cwd)
+convert = convert_markdown
 
 
 def test_the_cache_is_used(extensions):
@@ -144,10 +130,7 @@ def test_the_cache_is_used(extensions):
 def test_every_page_converts_the_same(extensions):
     names, without, configs = extensions
     hlcache.clear()
-    pages = sorted(p for p in DOCS.rglob("*.md") if "citations" not in p.relative_to(DOCS).parts)
-    assert len(pages) > 20
-    for page in pages:
-        text = get_data(page.read_text(encoding="utf-8-sig"))[0]
+    for page, text in markdown_sources():
         expected = convert(text, without, configs)
         assert convert(text, names, configs) == expected, page
         assert convert(text, names, configs) == expected, page  # from the cache
