@@ -6,6 +6,7 @@ Switching is one line: `properdocs build` instead of `mkdocs build`."""
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import subprocess
@@ -27,13 +28,24 @@ def files(site: Path) -> dict[str, Path]:
     return {p.relative_to(site).as_posix(): p for p in site.rglob("*") if p.is_file()}
 
 
+def build_day(site: Path) -> dict[str, str]:
+    """SOURCE_DATE_EPOCH of the day `site` was built (its sitemap's lastmod):
+    a second build then writes that day's dates even when midnight passed
+    between the two (the sitemap's <lastmod> and its .gz header)."""
+    day = re.search(r"<lastmod>(\d{4}-\d{2}-\d{2})</lastmod>", (site / "sitemap.xml").read_text())
+    if day is None:
+        return {}
+    midnight = datetime.datetime.fromisoformat(day.group(1)).replace(tzinfo=datetime.timezone.utc)
+    return {"SOURCE_DATE_EPOCH": str(int(midnight.timestamp()))}
+
+
 @pytest.fixture(scope="module")
-def properdocs_site(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+def properdocs_site(site, tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
     if not PROPERDOCS.is_file():
         pytest.fail(f"{PROPERDOCS} is missing: scripts/setup-env --test installs ProperDocs")
     out = tmp_path_factory.mktemp("properdocs") / "site"
     result = subprocess.run([str(PROPERDOCS), "build", "--strict", "-f", str(ROOT / "mkdocs.yml"),
-                             "-d", str(out)], cwd=ROOT, env=dict(os.environ),
+                             "-d", str(out)], cwd=ROOT, env=dict(os.environ, **build_day(site)),
                             capture_output=True, text=True)
     problems = build_problems(result)
     assert result.returncode == 0 and not problems, "\n".join(problems or [result.stderr[-3000:]])

@@ -31,6 +31,28 @@ from tpukb.serve import make_server
 from conftest import LANGUAGES, SITE_LANGUAGES  # noqa: F401  (tests/conftest.py)
 
 
+# Pagefind's UI lists a query's results as placeholders in rank order and
+# fills each one as its data arrives, not necessarily the first one first
+# (seen under load): a test that reads "the first result" waits until the
+# first place holds a link answering the whole query. The first place: the
+# header box's first option (a placeholder there is a div), or the link in
+# the phone's full-screen list's first item.
+FIRST_RESULT = {
+    "box": "(() => { const a = document.querySelector('.pf-searchbox-result');"
+           " return a && a.tagName === 'A' ? a : null })()",
+    "modal": "document.querySelector('pagefind-modal li.pf-result')?.querySelector('a.pf-result-link')",
+}
+
+
+def wait_for_first_result(page, query: str, ui: str = "box") -> None:
+    """Wait until the first result of `query` is shown in the header's search
+    box ("box") or the phone's full-screen search ("modal")."""
+    page.wait_for_function(
+        f"q => {{ const a = {FIRST_RESULT[ui]};"
+        " return !!a && a.href.includes('highlight=' + encodeURIComponent(q)) }",
+        arg=query.lower(), timeout=10_000)
+
+
 def lang_root(lang: str) -> str:
     """URL path of a language's home ('/' for English, the default)."""
     return SITE_LANGUAGES.root_path(lang)

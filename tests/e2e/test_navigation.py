@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root
+from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root, wait_for_first_result
 
 
 def h1(page) -> str:
@@ -59,7 +59,7 @@ def test_keyboard_search_then_arrow_and_enter_opens_a_result(visit):
     visit.open("/fi/", idle=False)
     tab_until(visit.page, ".kb-search input")  # the stand-in box, then Pagefind's
     visit.page.keyboard.type("muistin")
-    visit.page.wait_for_selector('.pf-searchbox-result[href*="highlight=muistin"]')
+    wait_for_first_result(visit.page, "muistin")
     visit.page.keyboard.press("ArrowDown")
     chosen = visit.page.evaluate("""() => {
         const box = document.activeElement

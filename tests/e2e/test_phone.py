@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root
+from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root, wait_for_first_result
 from .test_privacy_and_accessibility import PAGES, assert_no_serious_violation
 
 # The search button: a stand-in until the first tap loads Pagefind's UI
@@ -42,7 +42,7 @@ def open_search(phone, lang: str) -> None:
     phone.page.locator(TRIGGER).tap()
     phone.page.wait_for_selector(f"{DIALOG}[open]")
     phone.page.locator(INPUT).fill(QUERY[lang])
-    phone.page.wait_for_selector(RESULT)
+    wait_for_first_result(phone.page, QUERY[lang], "modal")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -16,7 +16,7 @@ import pytest
 
 from conftest import DOCS, is_draft  # tests/conftest.py
 
-from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root
+from .conftest import ARTICLE, LANGUAGES, SITE_LANGUAGES, lang_root, wait_for_first_result
 
 OTHER_ROOTS = tuple(SITE_LANGUAGES.root_path(lang) for lang in SITE_LANGUAGES.others)
 BOX = "pagefind-searchbox input"
@@ -56,6 +56,7 @@ def search(page, query: str) -> dict:
     box.fill("")
     box.fill(query)
     page.wait_for_selector(f'{RESULT}[href*="highlight={quote(query)}"]', timeout=10_000)
+    wait_for_first_result(page, query)
     # results are links; the box may still hold loading placeholders (divs)
     links = page.eval_on_selector_all(f"a{RESULT}", "links => links.map(a => a.href)")
     marks = page.eval_on_selector_all(
