@@ -13,9 +13,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .. import dates
-from ..sourcefile import is_invisible
+from ..sourcefile import is_invisible, read_text
 from .model import Finding, Project
-from ..sourcefile import read_text
 from .text import read_source
 
 ENTRY_FORM = "[^N]: Publisher or author. *Title*. <https://absolute.url/path>. Retrieved YYYY-MM-DD."

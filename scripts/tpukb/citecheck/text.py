@@ -191,7 +191,8 @@ def is_definition(text: str, match: re.Match) -> bool:
 def line_matches(pattern: re.Pattern, text: str, needle: str) -> list[re.Match]:
     """pattern.finditer(text) for a pattern whose matches start at a line's
     start (`^` with re.M), stay within that line and hold a match of the
-    regex `needle` (a literal, for speed): tried only at the lines that hold
+    regex `needle` (best a literal or a choice of literals, such as
+    "```|~~~", for speed): tried only at the lines that hold
     one (a pattern that opens with `^` is otherwise tried at every character)."""
     found, last = [], -1
     for hit in re.finditer(needle, text):
